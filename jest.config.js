@@ -1,0 +1,10 @@
+/** One jest run for the whole workspace: the devnet starts once (globalSetup) and every test file gets its own database and Redis prefix (testkit). */
+module.exports = {
+  testEnvironment: 'node',
+  transform: { '^.+\\.ts$': ['@swc/jest', { jsc: { target: 'es2022', parser: { syntax: 'typescript' } } }] },
+  testMatch: ['<rootDir>/{packages,services}/*/test/**/*.test.ts'],
+  globalSetup: '<rootDir>/packages/testkit/src/global-setup.ts',
+  globalTeardown: '<rootDir>/packages/testkit/src/global-teardown.ts',
+  testTimeout: 60000,
+  maxWorkers: 2,
+};
