@@ -22,6 +22,9 @@ contract Core is Ownable {
     uint256 public constant MAX_MANAGEMENT_FEE_BPS = 500;
     /// Virtual shares (10^6 per virtual asset unit) make donating to an empty vault a loss for the donor.
     uint8 public constant DECIMALS_OFFSET = 6;
+    /// The high-water mark is kept as assets per share unit at this precision: a 6-decimal share price would
+    /// lose up to one asset unit per whole share of gain, which the performance fee would then miss.
+    uint256 public constant PRICE_PRECISION = 1e27;
 
     IERC20 public immutable asset;
     Share public immutable share;
@@ -44,6 +47,7 @@ contract Core is Ownable {
 
     /// USDC held in this contract for fulfilled redemptions that are not claimed yet.
     uint256 public reservedAssets;
+    /// Highest assets-per-share-unit (scaled by PRICE_PRECISION) on which a performance fee was taken.
     uint256 public highWaterMark;
     uint256 public lastFeeAccrual;
 
@@ -96,7 +100,7 @@ contract Core is Ownable {
         _setCaps(p.maxTvl, p.maxUserDeposit);
         _setMinimums(p.minimumDeposit, p.recommendedOperationalMinimum);
         _setFees(p.performanceFeeBps, p.managementFeeBps);
-        highWaterMark = 10 ** IERC20Metadata(address(asset_)).decimals();
+        highWaterMark = PRICE_PRECISION / 10 ** DECIMALS_OFFSET;
         lastFeeAccrual = block.timestamp;
     }
 
@@ -198,6 +202,10 @@ contract Core is Ownable {
 
     function previewRedeem(uint256 shares) public view returns (uint256) {
         return convertToAssets(shares);
+    }
+
+    function _precisePrice() private view returns (uint256) {
+        return (totalAssets() + 1).mulDiv(PRICE_PRECISION, totalSupply() + 10 ** DECIMALS_OFFSET);
     }
 
     /// Assets of one whole share, in asset units.
@@ -333,10 +341,10 @@ contract Core is Ownable {
         uint256 assets = totalAssets();
         uint256 supply = totalSupply();
         uint256 managementAssets = assets * managementFeeBps * (block.timestamp - lastFeeAccrual) / (BPS * 365 days);
-        uint256 price = convertToAssets(ONE_SHARE);
+        uint256 price = _precisePrice();
         uint256 performanceAssets;
         if (price > highWaterMark && supply > 0) {
-            performanceAssets = (price - highWaterMark).mulDiv(supply, ONE_SHARE) * performanceFeeBps / BPS;
+            performanceAssets = (price - highWaterMark).mulDiv(supply, PRICE_PRECISION) * performanceFeeBps / BPS;
         }
         uint256 feeAssets = managementAssets + performanceAssets;
         lastFeeAccrual = block.timestamp;
@@ -344,7 +352,7 @@ contract Core is Ownable {
             feeShares = feeAssets.mulDiv(supply + 10 ** DECIMALS_OFFSET, assets - feeAssets + 1, Math.Rounding.Floor);
             share.mint(treasury, feeShares);
         }
-        uint256 newPrice = convertToAssets(ONE_SHARE);
+        uint256 newPrice = _precisePrice();
         if (newPrice > highWaterMark) highWaterMark = newPrice;
         emit FeesAccrued(managementAssets, performanceAssets, feeShares, highWaterMark);
     }

@@ -20,9 +20,16 @@ const settings = {
   outputSelection: { '*': { '*': ['abi', 'evm.bytecode.object', 'evm.deployedBytecode.object'] } },
 };
 
+interface CompiledContract {
+  abi: unknown[];
+  evm: { bytecode: { object: string } };
+}
+
 function readSources(): Record<string, { content: string }> {
   const sources: Record<string, { content: string }> = {};
-  for (const file of readdirSync(sourcesDir).filter((f) => f.endsWith('.sol')).sort()) {
+  for (const file of readdirSync(sourcesDir)
+    .filter((f) => f.endsWith('.sol'))
+    .sort()) {
     sources[file] = { content: readFileSync(path.join(sourcesDir, file), 'utf8') };
   }
   return sources;
@@ -58,7 +65,9 @@ async function main(): Promise<void> {
   mkdirSync(abiDir, { recursive: true });
   const artifacts: Record<string, { abi: unknown[]; bytecode: string }> = {};
   for (const file of Object.keys(sources)) {
-    for (const [name, c] of Object.entries((output.contracts[file] ?? {}) as Record<string, any>)) {
+    for (const [name, c] of Object.entries(
+      (output.contracts[file] ?? {}) as Record<string, CompiledContract>,
+    )) {
       artifacts[name] = { abi: c.abi, bytecode: `0x${c.evm.bytecode.object}` };
       writeFileSync(path.join(abiDir, `${name}.json`), JSON.stringify(c.abi, null, 2));
     }

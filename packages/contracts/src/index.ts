@@ -5,14 +5,7 @@ export * from '../generated/types';
 export const CONTRACT_VERSION = 'svc-pipe-v2' as const;
 
 export type ContractName =
-  | 'MockUSDC'
-  | 'Share'
-  | 'Core'
-  | 'DepositPipe'
-  | 'RedemptionPipe'
-  | 'NavSource'
-  | 'Strategy'
-  | 'Multicall3';
+  'MockUSDC' | 'Share' | 'Core' | 'DepositPipe' | 'RedemptionPipe' | 'NavSource' | 'Strategy' | 'Multicall3';
 
 export interface Artifact {
   abi: readonly Record<string, unknown>[];

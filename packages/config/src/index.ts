@@ -1,0 +1,28 @@
+export { toChecksumAddress, type Address } from './address';
+export { common, DEFAULT_DEPLOYMENT_FILE, LOG_LEVELS, type LogLevel } from './common';
+export {
+  CONTRACT_VERSIONS,
+  DEPLOYMENT_CONTRACTS,
+  readDeployment,
+  type ContractVersion,
+  type Deployment,
+  type DeploymentContract,
+} from './deployment';
+export { ConfigError, type ConfigProblem } from './errors';
+export {
+  bigint,
+  bool,
+  duration,
+  int,
+  list,
+  oneOf,
+  port,
+  secret,
+  string,
+  url,
+  type Check,
+  type Field,
+  type Out,
+  type Presence,
+} from './fields';
+export { describeConfig, parseEnv, type ConfigOf, type Env, type EnvSpec } from './parse-env';

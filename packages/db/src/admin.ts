@@ -1,0 +1,40 @@
+import { Client, escapeIdentifier } from 'pg';
+
+/** The same server and credentials as `databaseUrl`, pointed at database `name`. */
+export function withDatabaseName(databaseUrl: string, name: string): string {
+  const url = new URL(databaseUrl);
+  url.pathname = `/${encodeURIComponent(name)}`;
+  return url.toString();
+}
+
+/**
+ * Creates the database named in `databaseUrl` if it does not exist, so a fresh Postgres works with
+ * `pnpm db:migrate`. Connects to the maintenance database `postgres` only when the target is missing.
+ * @returns true when this call created it.
+ */
+export async function ensureDatabase(databaseUrl: string): Promise<boolean> {
+  const probe = new Client({ connectionString: databaseUrl });
+  try {
+    await probe.connect();
+    return false;
+  } catch (error) {
+    if ((error as { code?: unknown }).code !== '3D000') throw error; // invalid_catalog_name: no such database
+  } finally {
+    await probe.end().catch(() => undefined);
+  }
+  const name = decodeURIComponent(new URL(databaseUrl).pathname.slice(1));
+  const admin = new Client({ connectionString: withDatabaseName(databaseUrl, 'postgres') });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE ${escapeIdentifier(name)}`);
+    return true;
+  } catch (error) {
+    // Another replica created it between our probe and now: duplicate_database, or, when both CREATEs ran at
+    // the same instant, a unique violation on the pg_database catalog.
+    const code = (error as { code?: unknown }).code;
+    if (code === '42P04' || code === '23505') return false;
+    throw error;
+  } finally {
+    await admin.end();
+  }
+}

@@ -1,0 +1,38 @@
+import { Client } from 'pg';
+import { createPool } from '../src';
+import { createTempDatabase, dropDatabase, tempDatabaseUrl } from './temp-database';
+
+const url = tempDatabaseUrl();
+beforeAll(() => createTempDatabase(url));
+afterAll(() => dropDatabase(url));
+
+describe('createPool', () => {
+  it('names its connections and survives an idle connection being killed', async () => {
+    const errors: Error[] = [];
+    const pool = createPool(url, {
+      max: 3,
+      applicationName: 'yv-pool-test',
+      onError: (error) => errors.push(error),
+    });
+    try {
+      const { rows } = await pool.query('SELECT current_setting($1) AS name, pg_backend_pid() AS pid', [
+        'application_name',
+      ]);
+      expect(rows[0].name).toBe('yv-pool-test');
+      expect(pool.idleCount).toBe(1);
+
+      const admin = new Client({ connectionString: url });
+      await admin.connect();
+      await admin.query('SELECT pg_terminate_backend($1)', [rows[0].pid]);
+      await admin.end();
+      for (let i = 0; i < 50 && errors.length === 0; i += 1)
+        await new Promise((resolve) => setTimeout(resolve, 20));
+
+      expect(errors).toHaveLength(1);
+      expect(errors[0]).toMatchObject({ code: '57P01' });
+      expect((await pool.query('SELECT 1 AS one')).rows[0].one).toBe(1);
+    } finally {
+      await pool.end();
+    }
+  });
+});

@@ -1,0 +1,38 @@
+import { randomBytes } from 'node:crypto';
+import { Client, escapeIdentifier, escapeLiteral } from 'pg';
+import { ensureDatabase, withDatabaseName } from '../src';
+
+// @yv/testkit builds on this package, so these tests make their own throwaway databases.
+const SERVER_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+export function tempDatabaseUrl(): string {
+  return withDatabaseName(SERVER_URL, `yv_test_${process.pid}_${randomBytes(4).toString('hex')}`);
+}
+
+/** Creates the database stamped the way testkit stamps its own, so its stale-database sweeper also clears ours. */
+export async function createTempDatabase(url: string): Promise<void> {
+  await ensureDatabase(url);
+  await onServer((admin) =>
+    admin.query(
+      `COMMENT ON DATABASE ${escapeIdentifier(nameOf(url))} IS ${escapeLiteral(`yv test database created at ${new Date().toISOString()}`)}`,
+    ),
+  );
+}
+
+export async function dropDatabase(url: string): Promise<void> {
+  await onServer((admin) =>
+    admin.query(`DROP DATABASE IF EXISTS ${escapeIdentifier(nameOf(url))} WITH (FORCE)`),
+  );
+}
+
+const nameOf = (url: string): string => decodeURIComponent(new URL(url).pathname.slice(1));
+
+async function onServer(work: (admin: Client) => Promise<unknown>): Promise<void> {
+  const admin = new Client({ connectionString: SERVER_URL });
+  await admin.connect();
+  try {
+    await work(admin);
+  } finally {
+    await admin.end();
+  }
+}

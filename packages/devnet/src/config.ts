@@ -1,0 +1,29 @@
+import { common, ConfigError, duration, int, parseEnv, port, string, url } from '@yv/config';
+
+export const devnetSpec = {
+  DEPLOYMENT_FILE: common.DEPLOYMENT_FILE,
+  REDIS_URL: common.REDIS_URL,
+  DEVNET_HOST: string({ default: '127.0.0.1' }),
+  DEVNET_PORT: port({ default: 8545 }),
+  DEVNET_BLOCK_INTERVAL_MS: duration({ default: 1000, minMs: 100 }),
+  FIXTURES_PORT: port({ default: 8546 }),
+  KEEPER_INTERVAL_MS: duration({ default: 5000, minMs: 200 }),
+  KEEPER_HEARTBEAT_STREAM: string({ default: 'svc:keeper:heartbeats' }),
+  KEEPER_YIELD_APR_BPS: int({ default: 900, min: 0, max: 100_000 }),
+  KEEPER_BUFFER_BPS: int({ default: 2000, min: 0, max: 10_000 }),
+  HLP_API_URL: url({ protocols: ['http', 'https'], optional: true }),
+};
+
+export type DevnetConfig = ReturnType<typeof loadDevnetConfig>;
+
+export function loadDevnetConfig(env: NodeJS.ProcessEnv) {
+  try {
+    return parseEnv(devnetSpec, env);
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(2);
+    }
+    throw err;
+  }
+}

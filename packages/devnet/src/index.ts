@@ -1,0 +1,6 @@
+export * from './accounts';
+export * from './chain';
+export * from './deploy';
+export * from './keeper';
+export * from './heartbeat';
+export * from './fixtures';

@@ -1,0 +1,50 @@
+import express, { type Express } from 'express';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+
+/**
+ * One registry per service. Metric names follow `svc_<service>_<thing>_<unit>` (docs/metrics.md); the service
+ * part is fixed here so no call site can spell it differently.
+ */
+export interface ServiceMetrics {
+  registry: Registry;
+  service: string;
+  name(thing: string): string;
+  counter<L extends string>(thing: string, help: string, labelNames?: readonly L[]): Counter<L>;
+  gauge<L extends string>(thing: string, help: string, labelNames?: readonly L[]): Gauge<L>;
+  histogram<L extends string>(thing: string, help: string, buckets: number[], labelNames?: readonly L[]): Histogram<L>;
+}
+
+const SERVICE_NAME = /^[a-z][a-z0-9_]*$/;
+
+export function createServiceMetrics(service: string): ServiceMetrics {
+  if (!SERVICE_NAME.test(service)) throw new Error(`metric service name must match ${SERVICE_NAME}: ${service}`);
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry, prefix: `svc_${service}_` });
+  const name = (thing: string) => `svc_${service}_${thing}`;
+  return {
+    registry,
+    service,
+    name,
+    counter: (thing, help, labelNames = []) =>
+      new Counter({ name: name(thing), help, labelNames: [...labelNames], registers: [registry] }),
+    gauge: (thing, help, labelNames = []) =>
+      new Gauge({ name: name(thing), help, labelNames: [...labelNames], registers: [registry] }),
+    histogram: (thing, help, buckets, labelNames = []) =>
+      new Histogram({ name: name(thing), help, buckets, labelNames: [...labelNames], registers: [registry] }),
+  };
+}
+
+/** GET /metrics in the Prometheus text format, for mounting on a service's HTTP app. */
+export function metricsHandler(registry: Registry): express.RequestHandler {
+  return async (_req, res) => {
+    res.setHeader('content-type', registry.contentType);
+    res.send(await registry.metrics());
+  };
+}
+
+/** A bare HTTP app serving /metrics, for services that have no HTTP API of their own (indexer, watcher, worker). */
+export function metricsApp(registry: Registry): Express {
+  const app = express();
+  app.get('/metrics', metricsHandler(registry));
+  return app;
+}
