@@ -1,0 +1,160 @@
+import { metaPaths } from './paths/meta';
+import {
+  errorResponseComponents,
+  parameterComponents,
+  securitySchemes,
+  type PathGroup,
+  type PathsObject,
+  type Tag,
+} from './paths/operations';
+import { readsPaths } from './paths/reads';
+import { schemas } from './registry';
+
+export * from './paths/operations';
+export { readsPaths } from './paths/reads';
+export { metaPaths } from './paths/meta';
+
+type ComponentKind = 'schemas' | 'responses' | 'parameters';
+
+export interface OpenApiDocument {
+  openapi: '3.1.0';
+  info: {
+    title: string;
+    version: string;
+    summary: string;
+    description: string;
+    license: { name: string; identifier: string };
+  };
+  servers: { url: string; description: string }[];
+  tags: Tag[];
+  paths: PathsObject;
+  components: Record<ComponentKind, Record<string, unknown>> & {
+    securitySchemes: Partial<typeof securitySchemes>;
+  };
+}
+
+export interface OpenApiOptions {
+  /** Base URL of the deployment, without a trailing slash. */
+  serverUrl: string;
+  /** The areas to document; each area adds its own path function here. */
+  groups?: PathGroup[];
+}
+
+export function defaultPathGroups(): PathGroup[] {
+  return [readsPaths(), metaPaths()];
+}
+
+const DESCRIPTION = `HTTP JSON API of a USDC yield vault settling on chain 999. The service never signs or sends
+transactions: it returns unsigned transaction requests and tracks the hashes the caller submits.
+
+Conventions:
+- Every response is \`{success: true, data, meta: {updatedAt, ...}}\` or \`{success: false, error: {code, message}}\`,
+  except the two documents under the \`meta\` tag. Branch on \`error.code\`; each code has one fixed HTTP status.
+- Token amounts are integer strings in the smallest unit (\`raw\`, \`amountRaw\`, \`sharesRaw\`; USDC has 6 decimals);
+  Amount objects add \`decimals\` and a display-only \`formatted\`. USD analytics figures are plain numbers.
+- A field is null only where its value can legitimately be absent (a redemption's fulfilment hash before fulfilment,
+  a yield window longer than the history); such fields are still always present.
+- Response objects are closed where this document lists every field, so unknown fields are never sent; \`meta\` and the
+  fields documented as free-form may gain keys, which clients must ignore.
+- Request bodies are closed: unknown fields are 400 BAD_REQUEST. Optional fields and their defaults are documented
+  on each body.
+- Lists are paged newest first with an opaque \`cursor\` and \`limit\` (1 to 100, default 25); \`meta.nextCursor\` is
+  null on the last page.
+- Paths carry the version (\`/api/v1\`); additions are backwards compatible, removals get a new version.`;
+
+export function buildOpenApi({ serverUrl, groups = defaultPathGroups() }: OpenApiOptions): OpenApiDocument {
+  const paths = mergePaths(groups);
+  const components = pruneComponents(paths, {
+    schemas,
+    responses: errorResponseComponents,
+    parameters: parameterComponents,
+  });
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Yield Vault Partner API',
+      version: '1.0.0',
+      summary: 'Reads, transaction builders and persisted partner actions for the USDC yield vault.',
+      description: DESCRIPTION,
+      license: {
+        name: 'Proprietary: use is governed by the partner agreement',
+        identifier: 'LicenseRef-Proprietary',
+      },
+    },
+    servers: [{ url: serverUrl.replace(/\/+$/, ''), description: 'This deployment.' }],
+    tags: mergeTags(groups),
+    paths,
+    components: { ...components, securitySchemes: usedSecuritySchemes(paths) },
+  };
+}
+
+/** Joins the areas' paths; two areas defining one method on one path is a programming error. */
+export function mergePaths(groups: readonly PathGroup[]): PathsObject {
+  const merged: PathsObject = {};
+  for (const group of groups) {
+    for (const [path, item] of Object.entries(group.paths)) {
+      const existing = merged[path] ?? {};
+      for (const method of Object.keys(item) as (keyof typeof item)[]) {
+        if (existing[method]) throw new Error(`OpenAPI path defined twice: ${method.toUpperCase()} ${path}`);
+      }
+      merged[path] = { ...existing, ...item };
+    }
+  }
+  return merged;
+}
+
+function mergeTags(groups: readonly PathGroup[]): Tag[] {
+  const byName = new Map<string, Tag>();
+  for (const tag of groups.flatMap((group) => group.tags)) byName.set(tag.name, byName.get(tag.name) ?? tag);
+  return [...byName.values()];
+}
+
+/**
+ * Keeps the components reachable from the paths. The schema registry holds every shape of the API, and the
+ * document only shows those some documented operation uses, so it never lists orphans.
+ */
+function pruneComponents(
+  paths: PathsObject,
+  all: Record<ComponentKind, Record<string, unknown>>,
+): Record<ComponentKind, Record<string, unknown>> {
+  const kept: Record<ComponentKind, Record<string, unknown>> = { schemas: {}, responses: {}, parameters: {} };
+  const pending = collectRefs(paths);
+  while (pending.length > 0) {
+    const target = pending.pop() as string;
+    const match = /^#\/components\/(schemas|responses|parameters)\/([^/]+)$/.exec(target);
+    if (!match) throw new Error(`OpenAPI ref outside components: ${target}`);
+    const kind = match[1] as ComponentKind;
+    const name = match[2] as string;
+    if (name in kept[kind]) continue;
+    const component = all[kind][name];
+    if (component === undefined) throw new Error(`OpenAPI ref to a missing component: ${target}`);
+    kept[kind][name] = component;
+    pending.push(...collectRefs(component));
+  }
+  return {
+    schemas: sortByKey(kept.schemas),
+    responses: sortByKey(kept.responses),
+    parameters: sortByKey(kept.parameters),
+  };
+}
+
+function usedSecuritySchemes(paths: PathsObject): Partial<typeof securitySchemes> {
+  const used = new Set(
+    Object.values(paths)
+      .flatMap((item) => Object.values(item))
+      .flatMap((operation) => operation.security.flatMap((requirement) => Object.keys(requirement))),
+  );
+  return Object.fromEntries(Object.entries(securitySchemes).filter(([name]) => used.has(name)));
+}
+
+function collectRefs(value: unknown): string[] {
+  if (Array.isArray(value)) return value.flatMap(collectRefs);
+  if (value === null || typeof value !== 'object') return [];
+  return Object.entries(value).flatMap(([key, child]) =>
+    key === '$ref' && typeof child === 'string' ? [child] : collectRefs(child),
+  );
+}
+
+function sortByKey(record: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(record).sort(([a], [b]) => a.localeCompare(b)));
+}

@@ -1,0 +1,143 @@
+import { ref } from '../ref';
+import {
+  PUBLIC,
+  errorResponses,
+  jsonResponse,
+  parameter,
+  type Operation,
+  type PathGroup,
+} from './operations';
+
+/** GET reads: product, vault, yield, the aggregate bootstrap, and per-wallet position, activity and redeems. */
+
+const read = (operation: Omit<Operation, 'tags' | 'security'> & { tags?: string[] }): Operation => ({
+  tags: ['reads'],
+  security: PUBLIC,
+  ...operation,
+});
+
+const walletRead = (operation: Omit<Operation, 'tags' | 'security'>): Operation =>
+  read({
+    tags: ['wallets'],
+    ...operation,
+    parameters: [parameter('WalletAddress'), ...(operation.parameters ?? [])],
+  });
+
+const paged = [parameter('Cursor'), parameter('Limit')];
+
+export function readsPaths(): PathGroup {
+  return {
+    tags: [
+      { name: 'reads', description: 'Product configuration, health, vault state and yield. No credentials.' },
+      {
+        name: 'wallets',
+        description:
+          'Per-wallet reads. Lists are paged newest first: pass `meta.nextCursor` back as `cursor` until it is null.',
+      },
+    ],
+    paths: {
+      '/api/v1/config': {
+        get: read({
+          operationId: 'getConfig',
+          summary: 'Product configuration',
+          description:
+            'Product, chain, contracts, tokens, deposit routes and funding networks, withdrawal destinations, and the deposit minimums read from the vault.',
+          responses: {
+            '200': jsonResponse('ConfigResponse', 'The configuration.'),
+            ...errorResponses(['VAULT_READ_FAILED']),
+          },
+        }),
+      },
+      '/api/v1/health': {
+        get: read({
+          operationId: 'getHealth',
+          summary: 'Health and readiness',
+          description:
+            'Always 200 while the API runs: readiness is reported in `data.ready`, with reason codes, and the freshness of snapshots, indexer and keeper.',
+          responses: { '200': jsonResponse('HealthResponse', 'Health and readiness.') },
+        }),
+      },
+      '/api/v1/vault': {
+        get: read({
+          operationId: 'getVault',
+          summary: 'Vault state',
+          description:
+            'Addresses, share price, TVL, caps, fees, liquidity, proof of reserves and capabilities, from the latest vault snapshot (`meta.updatedAt` is its time).',
+          responses: {
+            '200': jsonResponse('VaultResponse', 'The vault.'),
+            ...errorResponses(['VAULT_READ_FAILED']),
+          },
+        }),
+      },
+      '/api/v1/hlp': {
+        get: read({
+          operationId: 'getHlp',
+          summary: 'Yield figures',
+          description:
+            'HLP strategy yield from the latest upstream snapshot. The display APY is `data.vault.apyPct`.',
+          responses: {
+            '200': jsonResponse('HlpResponse', 'Yield figures.'),
+            ...errorResponses(['HLP_UPSTREAM_FAILED']),
+          },
+        }),
+      },
+      '/api/v1/bootstrap': {
+        get: read({
+          operationId: 'getBootstrap',
+          summary: 'Everything a client renders, in one read',
+          description:
+            'Config, health, vault and yield, plus position, first pages of activity and redeems, and gas for `wallet`. A section that fails is null with an entry in `data.errors`; the response is still 200.',
+          parameters: [
+            {
+              name: 'wallet',
+              in: 'query',
+              required: false,
+              description:
+                'The wallet to include; without it the wallet sections are null. Invalid: 400 BAD_WALLET.',
+              schema: ref('Address'),
+            },
+          ],
+          responses: {
+            '200': jsonResponse('BootstrapResponse', 'The aggregate read.'),
+            ...errorResponses(['BAD_WALLET']),
+          },
+        }),
+      },
+      '/api/v1/wallets/{address}/position': {
+        get: walletRead({
+          operationId: 'getPosition',
+          summary: 'Wallet position',
+          description: 'Balances, allowance and limits read live at one block, with the redemption records.',
+          responses: {
+            '200': jsonResponse('PositionResponse', 'The position.'),
+            ...errorResponses(['BAD_WALLET', 'POSITION_READ_FAILED']),
+          },
+        }),
+      },
+      '/api/v1/wallets/{address}/activity': {
+        get: walletRead({
+          operationId: 'listActivity',
+          summary: 'Wallet activity',
+          description: 'Indexed vault events of the wallet, newest first, paged.',
+          parameters: paged,
+          responses: {
+            '200': jsonResponse('ActivityResponse', 'A page of activity.'),
+            ...errorResponses(['BAD_WALLET', 'BAD_REQUEST', 'INDEXER_UNAVAILABLE']),
+          },
+        }),
+      },
+      '/api/v1/wallets/{address}/redeems': {
+        get: walletRead({
+          operationId: 'listRedeems',
+          summary: 'Wallet redemptions',
+          description: 'Queued redemptions of the wallet, newest first, paged.',
+          parameters: paged,
+          responses: {
+            '200': jsonResponse('RedeemsResponse', 'A page of redemption records.'),
+            ...errorResponses(['BAD_WALLET', 'BAD_REQUEST', 'INDEXER_UNAVAILABLE']),
+          },
+        }),
+      },
+    },
+  };
+}

@@ -1,0 +1,221 @@
+import { Address, DateTime, IntegerString, orNull } from '../common';
+import { nullable, ref } from '../ref';
+
+/**
+ * GET /api/v1/health: readiness and the freshness of every moving part. Fields that come from a read that can fail or
+ * from data that may not exist yet (no snapshot, no heartbeat, no event indexed) are nullable; the matching
+ * `reason`/`error` says why.
+ */
+
+const nullableReason = (what: string) =>
+  ({ type: ['string', 'null'], description: `Why ${what}; null when fine.` }) as const;
+const ageSec = {
+  type: ['integer', 'null'],
+  minimum: 0,
+  description: 'Seconds since the last update; null if none.',
+} as const;
+const staleSec = {
+  type: 'integer',
+  minimum: 1,
+  description: 'Age in seconds beyond which it counts as stale.',
+} as const;
+const blockOrNull = (what: string) => orNull(IntegerString, `${what}; null while unknown.`);
+
+export const Ready = {
+  type: 'object',
+  description:
+    'Readiness flags a client gates its UI on: `display` (figures can be shown), `history` (yield history), `activity` (indexed activity and redeems), `operations` (actions can be created), `deposits` (deposits accepted; false while paused or not ready, exits stay available). `reasonCodes` lists why any flag is false.',
+  required: ['display', 'history', 'activity', 'operations', 'deposits', 'reasonCodes'],
+  additionalProperties: false,
+  properties: {
+    display: { type: 'boolean' },
+    history: { type: 'boolean' },
+    activity: { type: 'boolean' },
+    operations: { type: 'boolean' },
+    deposits: { type: 'boolean' },
+    reasonCodes: {
+      type: 'array',
+      items: { type: 'string', pattern: '^[A-Z][A-Z0-9_]*$' },
+      uniqueItems: true,
+      examples: [['INDEXER_STALE', 'DEPOSITS_PAUSED']],
+    },
+  },
+} as const;
+
+export const KeeperHealth = {
+  type: 'object',
+  description:
+    'The keeper and the strategy wiring. `ok` is true when the heartbeat is fresh and valid and the wiring reads match. `checks` is free-form (one key per wiring check).',
+  required: ['ok', 'heartbeat', 'addresses', 'checks', 'strategy', 'nav', 'error'],
+  additionalProperties: false,
+  properties: {
+    ok: { type: 'boolean' },
+    heartbeat: {
+      type: 'object',
+      required: ['available', 'service', 'updatedAt', 'ageSec', 'stale', 'staleSec', 'payload', 'reason'],
+      additionalProperties: false,
+      properties: {
+        available: { type: 'boolean' },
+        service: {
+          type: ['string', 'null'],
+          description: 'The keeper service that sent the last heartbeat.',
+        },
+        updatedAt: orNull(DateTime),
+        ageSec,
+        stale: { type: 'boolean' },
+        staleSec,
+        payload: {
+          type: ['object', 'null'],
+          additionalProperties: true,
+          description: 'The heartbeat as sent.',
+        },
+        reason: nullableReason('the heartbeat is unavailable or stale'),
+      },
+    },
+    addresses: {
+      type: 'object',
+      description: 'Wiring read from the contracts; an address is null when its read failed (see `error`).',
+      required: [
+        'vaultStrategy',
+        'vaultNavSource',
+        'strategyVault',
+        'strategyUsdc',
+        'strategyHlpVault',
+        'navStrategyAccount',
+        'navHlpVault',
+      ],
+      additionalProperties: false,
+      properties: {
+        vaultStrategy: orNull(Address),
+        vaultNavSource: orNull(Address),
+        strategyVault: orNull(Address),
+        strategyUsdc: orNull(Address),
+        strategyHlpVault: orNull(Address),
+        navStrategyAccount: orNull(Address),
+        navHlpVault: orNull(Address),
+      },
+    },
+    checks: { type: 'object', additionalProperties: true },
+    strategy: {
+      type: 'object',
+      required: ['withdrawable', 'lockedUntil'],
+      additionalProperties: false,
+      properties: {
+        withdrawable: {
+          ...nullable('Amount'),
+          description: 'USDC the strategy can return now; null if unread.',
+        },
+        lockedUntil: orNull(
+          DateTime,
+          'When locked strategy funds become withdrawable; null when nothing is locked.',
+        ),
+      },
+    },
+    nav: {
+      type: 'object',
+      required: ['lastGoodAt'],
+      additionalProperties: false,
+      properties: {
+        lastGoodAt: orNull(DateTime, 'The last NAV report that passed validation; null if none.'),
+      },
+    },
+    error: nullableReason('a keeper or wiring read failed'),
+  },
+} as const;
+
+export const Health = {
+  type: 'object',
+  description:
+    'Health of the API and its inputs. Always answered 200 while the API runs; readiness is in `ready`.',
+  required: ['api', 'ready', 'database', 'vault', 'snapshots', 'indexer', 'keeper'],
+  additionalProperties: false,
+  properties: {
+    api: {
+      type: 'string',
+      enum: ['ok', 'degraded'],
+      description:
+        '`ok` when every readiness flag is true, `degraded` otherwise (the API itself answers either way).',
+    },
+    ready: ref('Ready'),
+    database: {
+      type: 'object',
+      required: ['configured'],
+      additionalProperties: false,
+      properties: { configured: { type: 'boolean' } },
+    },
+    vault: {
+      type: 'object',
+      description:
+        'The live vault read. `data` is free-form (the raw read); null with `error` set when it failed.',
+      required: ['ok', 'data', 'error'],
+      additionalProperties: false,
+      properties: {
+        ok: { type: 'boolean' },
+        data: { type: ['object', 'null'], additionalProperties: true },
+        error: nullableReason('the vault read failed'),
+      },
+    },
+    snapshots: {
+      type: 'object',
+      description: 'Freshness of the watcher vault snapshots.',
+      required: ['available', 'lastSnapshotAt', 'ageSec', 'stale', 'staleSec', 'reason'],
+      additionalProperties: false,
+      properties: {
+        available: { type: 'boolean' },
+        lastSnapshotAt: orNull(DateTime),
+        ageSec,
+        stale: { type: 'boolean' },
+        staleSec,
+        reason: nullableReason('snapshots are unavailable or stale'),
+      },
+    },
+    indexer: {
+      type: 'object',
+      description:
+        'Progress of the chain indexer. Block numbers are integer strings like every block number here.',
+      required: [
+        'available',
+        'source',
+        'chainId',
+        'vault',
+        'startBlock',
+        'cursorBlock',
+        'latestBlock',
+        'confirmedBlock',
+        'lagBlocks',
+        'stale',
+        'indexedAt',
+        'lastEventAt',
+        'lastEventBlock',
+        'rpcHealthy',
+        'rpcError',
+      ],
+      additionalProperties: false,
+      properties: {
+        available: { type: 'boolean' },
+        source: {
+          type: 'string',
+          minLength: 1,
+          examples: ['rpc'],
+          description: 'Where events are read from.',
+        },
+        chainId: ref('ChainId'),
+        vault: ref('Address'),
+        startBlock: { ...IntegerString, description: 'The deployment block indexing starts from.' },
+        cursorBlock: blockOrNull('The last block fully indexed'),
+        latestBlock: blockOrNull('The chain head as last seen'),
+        confirmedBlock: blockOrNull('The newest block at confirmation depth'),
+        lagBlocks: { type: ['integer', 'null'], minimum: 0, description: 'confirmedBlock - cursorBlock.' },
+        stale: { type: 'boolean' },
+        indexedAt: orNull(DateTime, 'When the cursor last advanced.'),
+        lastEventAt: orNull(DateTime, 'Block time of the last indexed vault event; null before the first.'),
+        lastEventBlock: blockOrNull('Block of the last indexed vault event'),
+        rpcHealthy: { type: 'boolean' },
+        rpcError: nullableReason('the RPC is unhealthy'),
+      },
+    },
+    keeper: ref('KeeperHealth'),
+  },
+} as const;
+
+export const healthSchemas = { Ready, KeeperHealth, Health } as const;
