@@ -1,1 +1,4 @@
 export * from './hlp';
+export * from './errors';
+export * from './activity';
+export * from './readiness';

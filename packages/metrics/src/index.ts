@@ -11,13 +11,19 @@ export interface ServiceMetrics {
   name(thing: string): string;
   counter<L extends string>(thing: string, help: string, labelNames?: readonly L[]): Counter<L>;
   gauge<L extends string>(thing: string, help: string, labelNames?: readonly L[]): Gauge<L>;
-  histogram<L extends string>(thing: string, help: string, buckets: number[], labelNames?: readonly L[]): Histogram<L>;
+  histogram<L extends string>(
+    thing: string,
+    help: string,
+    buckets: number[],
+    labelNames?: readonly L[],
+  ): Histogram<L>;
 }
 
 const SERVICE_NAME = /^[a-z][a-z0-9_]*$/;
 
 export function createServiceMetrics(service: string): ServiceMetrics {
-  if (!SERVICE_NAME.test(service)) throw new Error(`metric service name must match ${SERVICE_NAME}: ${service}`);
+  if (!SERVICE_NAME.test(service))
+    throw new Error(`metric service name must match ${SERVICE_NAME}: ${service}`);
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: `svc_${service}_` });
   const name = (thing: string) => `svc_${service}_${thing}`;

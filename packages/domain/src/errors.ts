@@ -1,0 +1,19 @@
+import type { ApiErrorCode } from '@yv/schemas';
+
+/**
+ * The one error type rules raise: a code from the spec's ApiErrorCode enum and a message a partner's engineer can
+ * act on (what was wrong, with which field, what is allowed). Only the HTTP edge turns the code into a status.
+ */
+export class ApiError extends Error {
+  constructor(
+    readonly code: ApiErrorCode,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export function isApiError(err: unknown): err is ApiError {
+  return err instanceof ApiError;
+}

@@ -1,0 +1,50 @@
+import type { ErrorRequestHandler, RequestHandler } from 'express';
+import type { Logger } from 'pino';
+import { isApiError } from '@yv/domain';
+import { API_ERROR_STATUS } from '@yv/schemas';
+import { sendError } from './envelope';
+
+/** Unknown routes: the envelope, never Express's HTML page. */
+export const notFound: RequestHandler = (req, res) => {
+  sendError(res, 404, 'BAD_REQUEST', `no route ${req.method} ${req.path}; see /api/v1/openapi.json`);
+};
+
+interface BodyParserError {
+  type?: string;
+  status?: number;
+  limit?: number;
+}
+
+/**
+ * The one place where an error becomes a status and an envelope: typed ApiErrors by the code table, body-parser
+ * failures as 400/413, anything else as a logged 500 whose message carries only the request id.
+ */
+export function errorHandler(log: Logger): ErrorRequestHandler {
+  return (err, _req, res, _next) => {
+    if (isApiError(err)) {
+      sendError(res, API_ERROR_STATUS[err.code], err.code, err.message);
+      return;
+    }
+    const parserError = err as BodyParserError;
+    if (parserError.type === 'entity.parse.failed') {
+      sendError(res, 400, 'BAD_REQUEST', 'the request body is not valid JSON');
+      return;
+    }
+    if (parserError.type === 'entity.too.large') {
+      sendError(res, 413, 'BAD_REQUEST', `the request body is larger than ${parserError.limit} bytes`);
+      return;
+    }
+    if (parserError.status && parserError.status >= 400 && parserError.status < 500) {
+      sendError(res, 400, 'BAD_REQUEST', 'the request could not be read (check Content-Type and encoding)');
+      return;
+    }
+    const requestId = String(res.locals.requestId ?? '');
+    log.error({ err, requestId }, 'unexpected fault');
+    sendError(
+      res,
+      500,
+      'PARTNER_ACTION_FAILED',
+      `unexpected server fault; quote request id ${requestId} to support`,
+    );
+  };
+}
