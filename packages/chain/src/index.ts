@@ -1,1 +1,2 @@
 export * from './revert';
+export * from './position-reader';

@@ -237,6 +237,11 @@ contract Core is Ownable {
         return Math.min(globalDepositRoom(), userDepositRoom(receiver));
     }
 
+    /// What an owner's shares are worth now, so a position reads in one call per value.
+    function shareValueOf(address owner_) external view returns (uint256) {
+        return convertToAssets(share.balanceOf(owner_));
+    }
+
     function maxRedeem(address owner_) external view returns (uint256) {
         return share.balanceOf(owner_);
     }

@@ -30,6 +30,7 @@ describe('DepositPipe.deposit', () => {
       shares: preview,
     });
     expect(await share.balanceOf(bob!.address)).toBe(preview);
+    expect(await core.shareValueOf(bob!.address)).toBe(assets);
     expect(await usdc.balanceOf(v.deployment.contracts.core)).toBe(assets);
     expect(await core.totalAssets()).toBe(assets);
     // Without yield the virtual offset keeps the ratio exact: one whole share is worth one USDC.

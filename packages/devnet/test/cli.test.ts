@@ -2,7 +2,9 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import Redis from 'ioredis';
 import { readDeployment } from '@yv/config';
+import { testRedisUrl } from '@yv/testkit';
 import { probeChainId } from '../src';
 
 const cliPath = path.resolve(__dirname, '../src/cli.ts');
@@ -40,6 +42,7 @@ it('pnpm devnet deploys, writes the manifest, serves the fixtures, and a second 
     FIXTURES_PORT: String(18645 + Number(process.env.JEST_WORKER_ID ?? 1)),
     DEPLOYMENT_FILE: path.join(dir, 'deployment.json'),
     KEEPER_INTERVAL_MS: '500',
+    KEEPER_HEARTBEAT_STREAM: `yvtest:${process.pid}:cli-heartbeats`,
   };
   const first = runCli(env);
   try {
@@ -77,4 +80,8 @@ it('pnpm devnet deploys, writes the manifest, serves the fixtures, and a second 
     expect(await exitOf(first.child)).toBe(0);
   }
   expect(await probeChainId(`http://127.0.0.1:${env.DEVNET_PORT}`)).toBeNull();
+  const redis = new Redis(testRedisUrl());
+  expect(await redis.xlen(env.KEEPER_HEARTBEAT_STREAM)).toBeGreaterThan(0);
+  await redis.del(env.KEEPER_HEARTBEAT_STREAM);
+  redis.disconnect();
 }, 150_000);

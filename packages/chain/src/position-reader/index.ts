@@ -1,0 +1,2 @@
+export * from './latest-block';
+export * from './position-reader';

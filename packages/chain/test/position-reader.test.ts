@@ -1,0 +1,61 @@
+import { JsonRpcProvider } from 'ethers';
+import { Core__factory, DepositPipe__factory, MockUSDC__factory, Share__factory } from '@yv/contracts';
+import { useDevnetVault } from '@yv/testkit';
+import { createPositionReader } from '../src';
+
+const v = useDevnetVault();
+const USDC = 10n ** 6n;
+
+async function mined(tx: Promise<{ wait(): Promise<unknown> }>) {
+  await (await tx).wait();
+}
+
+/** Counts eth_call requests reaching the node, to prove reads are batched and shared. */
+function countingProvider(url: string) {
+  const provider = new JsonRpcProvider(url, 999, { staticNetwork: true, cacheTimeout: -1 });
+  let ethCalls = 0;
+  const send = provider.send.bind(provider);
+  provider.send = (method: string, params: unknown[] | Record<string, unknown>) => {
+    if (method === 'eth_call') ethCalls++;
+    return send(method, params);
+  };
+  return { provider, ethCalls: () => ethCalls };
+}
+
+it('reads a position that matches the contracts own views at the same block', async () => {
+  const [alice] = v.wallets;
+  const c = v.deployment.contracts;
+  await mined(MockUSDC__factory.connect(c.usdc, alice!).approve(c.depositPipe, 5_000n * USDC));
+  await mined(DepositPipe__factory.connect(c.depositPipe, alice!).deposit(3_000n * USDC, alice!.address, 0n));
+
+  const reader = createPositionReader({ provider: v.provider, deployment: v.deployment, blockTtlMs: 0 });
+  const p = await reader.read(alice!.address);
+  const at = { blockTag: p.blockNumber };
+  const core = Core__factory.connect(c.core, v.provider);
+  const usdc = MockUSDC__factory.connect(c.usdc, v.provider);
+  const share = Share__factory.connect(c.share, v.provider);
+  expect(p.usdcBalance).toBe(await usdc.balanceOf(alice!.address, at));
+  expect(p.usdcBalance).toBe(1_000_000n * USDC - 3_000n * USDC);
+  expect(p.shareBalance).toBe(await share.balanceOf(alice!.address, at));
+  expect(p.shareValue).toBe(await core.convertToAssets(p.shareBalance, at));
+  expect(p.shareValue).toBe(3_000n * USDC);
+  expect(p.depositPipeAllowance).toBe(2_000n * USDC);
+  expect(p.maxDeposit).toBe(await core.maxDeposit(alice!.address, at));
+  expect(p.maxRedeem).toBe(p.shareBalance);
+  expect(p.maxWithdraw).toBe(await core.maxWithdraw(alice!.address, at));
+  expect(p.nativeBalance).toBe(await v.provider.getBalance(alice!.address, p.blockNumber));
+});
+
+it('answers concurrent requests at one block with one eth_call, shared per wallet and batched across wallets', async () => {
+  const { provider, ethCalls } = countingProvider(v.provider._getConnection().url);
+  const reader = createPositionReader({ provider, deployment: v.deployment, blockTtlMs: 60_000 });
+  const wallets = v.wallets.map((w) => w.address);
+  const reads = await Promise.all([...wallets, ...wallets, ...wallets].map((w) => reader.read(w)));
+  expect(new Set(reads.map((r) => r.blockNumber)).size).toBe(1);
+  expect(ethCalls()).toBe(1);
+  expect(reads[0]).toBe(reads[wallets.length]);
+  // A different wallet casing is the same wallet.
+  expect(await reader.read(wallets[0]!.toLowerCase())).toBe(reads[0]);
+  expect(ethCalls()).toBe(1);
+  provider.destroy();
+});
