@@ -3,4 +3,8 @@ export { isRetryableDbError } from './errors';
 export { MIGRATIONS_DIR, MIGRATIONS_TABLE, runMigrations, type MigrateOptions } from './migrate';
 export { createPool, type PoolOptions } from './pool';
 export { withTransaction } from './transaction';
+export { ADVISORY_LOCKS, openAdvisoryLockSession, type AdvisoryLockSession } from './advisory-lock';
+export type { Queryable } from './queryable';
 export type { Pool, PoolClient, QueryResultRow } from 'pg';
+export * from './indexer';
+export * from './watcher';

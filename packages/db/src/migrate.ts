@@ -1,17 +1,12 @@
 import { resolve } from 'node:path';
 import { runner } from 'node-pg-migrate';
 import { Client } from 'pg';
+import { ADVISORY_LOCKS } from './advisory-lock';
 
 /** The schema's history: `<timestamp>_<name>.sql` files with `-- Up Migration` / `-- Down Migration` sections. */
 export const MIGRATIONS_DIR = resolve(__dirname, '../migrations');
 
 export const MIGRATIONS_TABLE = 'pgmigrations';
-
-/**
- * Session advisory lock held while migrating. node-pg-migrate's own lock is try-or-fail, which would crash the
- * second of two replicas starting together; this one makes the second wait, then find nothing left to run.
- */
-const MIGRATION_LOCK_ID = 4_159_700_501;
 
 export interface MigrateOptions {
   databaseUrl: string;
@@ -32,7 +27,9 @@ export async function runMigrations(options: MigrateOptions): Promise<string[]> 
   const client = new Client({ connectionString: options.databaseUrl, application_name: 'yv-migrate' });
   await client.connect();
   try {
-    await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
+    // node-pg-migrate's own lock is try-or-fail, which would crash the second of two replicas starting together;
+    // this one makes the second wait, then find nothing left to run.
+    await client.query('SELECT pg_advisory_lock($1::bigint)', [ADVISORY_LOCKS.migrations.toString()]);
     const applied = await runner({
       dbClient: client,
       dir: options.dir ?? MIGRATIONS_DIR,

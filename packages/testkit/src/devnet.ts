@@ -4,11 +4,14 @@ import { decodeRevert } from '@yv/chain';
 import {
   DEVNET_CHAIN_ID,
   deployVault,
+  startChain,
   USDC,
   workerAccounts,
   type AccountSet,
+  type RunningChain,
   type VaultParams,
 } from '@yv/devnet';
+import { freePort } from './ports';
 
 /** RPC of the chain the jest global setup started (or found) for this run. */
 export function testRpcUrl(): string {
@@ -20,8 +23,8 @@ export function testRpcUrl(): string {
   return url;
 }
 
-export function testProvider(): JsonRpcProvider {
-  const provider = new JsonRpcProvider(testRpcUrl(), DEVNET_CHAIN_ID, {
+export function testProvider(rpcUrl = testRpcUrl()): JsonRpcProvider {
+  const provider = new JsonRpcProvider(rpcUrl, DEVNET_CHAIN_ID, {
     staticNetwork: true,
     batchMaxCount: 1,
     // ethers caches identical calls for 250 ms, which hands back-to-back transactions the same pending nonce.
@@ -32,6 +35,7 @@ export function testProvider(): JsonRpcProvider {
 }
 
 export interface DevnetVault extends AccountSet {
+  rpcUrl: string;
   provider: JsonRpcProvider;
   deployment: Deployment;
 }
@@ -42,8 +46,11 @@ export const WALLET_FUNDING = 1_000_000n * USDC;
  * A vault of this test file's own on the shared devnet, deployed by this jest worker's accounts: files never
  * see each other's state, and parallel workers never share a nonce.
  */
-export async function deployTestVault(params?: Partial<VaultParams>): Promise<DevnetVault> {
-  const provider = testProvider();
+export async function deployTestVault(
+  params?: Partial<VaultParams>,
+  rpcUrl = testRpcUrl(),
+): Promise<DevnetVault> {
+  const provider = testProvider(rpcUrl);
   const accounts = workerAccounts(Number(process.env.JEST_WORKER_ID ?? '1'), provider);
   const deployment = await deployVault({
     provider,
@@ -52,7 +59,7 @@ export async function deployTestVault(params?: Partial<VaultParams>): Promise<De
     params,
     fund: { wallets: accounts.wallets.map((w) => w.address), amount: WALLET_FUNDING },
   });
-  return { provider, deployment, ...accounts };
+  return { rpcUrl, provider, deployment, ...accounts };
 }
 
 /** jest: deploys in beforeAll, destroys the provider in afterAll; fields are filled once beforeAll ran. */
@@ -62,6 +69,24 @@ export function useDevnetVault(params?: Partial<VaultParams>): DevnetVault {
     Object.assign(ctx, await deployTestVault(params));
   });
   afterAll(() => ctx.provider?.destroy());
+  return ctx;
+}
+
+/**
+ * Like useDevnetVault, on a chain of this file's own. For tests that rewind history (evm_snapshot / evm_revert,
+ * reorgs): on the shared chain a revert would also undo other files' transactions.
+ */
+export function usePrivateDevnetVault(params?: Partial<VaultParams>): DevnetVault {
+  const ctx = {} as DevnetVault;
+  let chain: RunningChain | undefined;
+  beforeAll(async () => {
+    chain = await startChain({ port: await freePort(), blockIntervalMs: 1000 });
+    Object.assign(ctx, await deployTestVault(params, chain.rpcUrl));
+  });
+  afterAll(async () => {
+    ctx.provider?.destroy();
+    await chain?.stop();
+  });
   return ctx;
 }
 

@@ -1,20 +1,9 @@
-import { createServer } from 'node:net';
 import { startChain, type RunningChain } from '@yv/devnet';
 import { dropStaleTestDatabases } from './database';
+import { freePort } from './ports';
 
 declare global {
   var __YV_TEST_CHAIN__: RunningChain | undefined;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /**

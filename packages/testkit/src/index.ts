@@ -9,3 +9,4 @@ export {
   type TestDatabaseOptions,
 } from './database';
 export { createTestRedis, deleteKeysWithPrefix, testRedisUrl, useTestRedis, type TestRedis } from './redis';
+export { freePort } from './ports';

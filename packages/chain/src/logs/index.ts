@@ -1,0 +1,2 @@
+export * from './decode';
+export * from './events';

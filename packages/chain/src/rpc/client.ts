@@ -1,0 +1,156 @@
+import { classifyRpcError, RpcError } from './errors';
+import { withRetry, type RetryOptions } from './retry';
+import type { BlockHeader, LogFilter, RawLog, RpcRequest } from './types';
+
+export interface RpcClientOptions {
+  url: string;
+  /** Per HTTP request, in ms. Default 15000. */
+  timeoutMs?: number;
+  /** Retry policy for every call; `attempts: 1` turns retries off. */
+  retry?: RetryOptions;
+  /** Called once per failed HTTP round trip (before any retry), for metrics. */
+  onError?: (error: RpcError) => void;
+}
+
+/**
+ * JSON-RPC over fetch with batching. Deliberately not ethers' provider: on log answers of many megabytes its
+ * per-log object wrapping dominates the time, while here a response stays plain JSON until decoding.
+ */
+export interface RpcClient {
+  /** Sends the requests as one JSON-RPC batch; results in request order. Any error fails the whole batch. */
+  batch<T = unknown>(requests: readonly RpcRequest[]): Promise<T[]>;
+  call<T = unknown>(method: string, params: readonly unknown[]): Promise<T>;
+  blockNumber(): Promise<bigint>;
+  /** Headers of the given blocks in one batch; null where the node has no such block (yet). */
+  getBlocks(numbers: readonly bigint[]): Promise<(BlockHeader | null)[]>;
+  getLogs(filter: LogFilter): Promise<RawLog[]>;
+}
+
+interface RpcResponse {
+  id?: unknown;
+  result?: unknown;
+  error?: { code?: number; message?: string };
+}
+
+interface RawBlock {
+  number: string;
+  hash: string;
+  parentHash: string;
+  timestamp: string;
+}
+
+export const toQuantity = (n: bigint): string => `0x${n.toString(16)}`;
+
+function toHeader(block: RawBlock | null): BlockHeader | null {
+  if (!block) return null;
+  return {
+    number: BigInt(block.number),
+    hash: block.hash.toLowerCase(),
+    parentHash: block.parentHash.toLowerCase(),
+    timestamp: BigInt(block.timestamp),
+  };
+}
+
+export function createRpcClient(options: RpcClientOptions): RpcClient {
+  const timeoutMs = options.timeoutMs ?? 15_000;
+  let nextId = 1;
+
+  async function post(body: unknown, label: string): Promise<unknown> {
+    let response: Response;
+    try {
+      response = await fetch(options.url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+    } catch (error) {
+      const name = (error as { name?: string }).name;
+      throw name === 'TimeoutError' || name === 'AbortError'
+        ? new RpcError('timeout', `${label}: no answer within ${timeoutMs} ms`, {
+            method: label,
+            cause: error,
+          })
+        : new RpcError('network', `${label}: ${(error as Error).message}`, { method: label, cause: error });
+    }
+    if (!response.ok) {
+      const text = await response.text().catch(() => '');
+      const kind = response.status === 413 ? 'range' : 'http';
+      throw new RpcError(kind, `${label}: HTTP ${response.status} ${text.slice(0, 200)}`, {
+        method: label,
+        status: response.status,
+      });
+    }
+    try {
+      return await response.json();
+    } catch (error) {
+      throw new RpcError('response', `${label}: answer is not JSON`, { method: label, cause: error });
+    }
+  }
+
+  async function sendOnce<T>(requests: readonly RpcRequest[]): Promise<T[]> {
+    const firstId = nextId;
+    nextId += requests.length;
+    const payload = requests.map((r, i) => ({
+      jsonrpc: '2.0',
+      id: firstId + i,
+      method: r.method,
+      params: r.params,
+    }));
+    const label = requests.length === 1 ? requests[0]!.method : `batch of ${requests.length}`;
+    const answer = await post(payload.length === 1 ? payload[0] : payload, label);
+    const responses = (Array.isArray(answer) ? answer : [answer]) as RpcResponse[];
+    const byId = new Map<unknown, RpcResponse>(responses.map((r) => [r?.id, r]));
+    return requests.map((request, i) => {
+      const response = byId.get(firstId + i);
+      if (!response) throw new RpcError('response', `${request.method}: missing from the answer`, request);
+      if (response.error)
+        throw classifyRpcError(
+          request.method,
+          response.error.code ?? 0,
+          response.error.message ?? 'unknown error',
+        );
+      return response.result as T;
+    });
+  }
+
+  async function batch<T>(requests: readonly RpcRequest[]): Promise<T[]> {
+    if (requests.length === 0) return [];
+    return withRetry(async () => {
+      try {
+        return await sendOnce<T>(requests);
+      } catch (error) {
+        if (error instanceof RpcError) options.onError?.(error);
+        throw error;
+      }
+    }, options.retry);
+  }
+
+  return {
+    batch,
+    call: async <T>(method: string, params: readonly unknown[]) => (await batch<T>([{ method, params }]))[0]!,
+    blockNumber: async () => BigInt((await batch<string>([{ method: 'eth_blockNumber', params: [] }]))[0]!),
+    getBlocks: async (numbers) => {
+      const blocks = await batch<RawBlock | null>(
+        numbers.map((n) => ({ method: 'eth_getBlockByNumber', params: [toQuantity(n), false] })),
+      );
+      return blocks.map(toHeader);
+    },
+    getLogs: async (filter) => {
+      const [logs] = await batch<RawLog[]>([
+        {
+          method: 'eth_getLogs',
+          params: [
+            {
+              fromBlock: toQuantity(filter.fromBlock),
+              toBlock: toQuantity(filter.toBlock),
+              address: filter.address,
+              topics: [filter.topic0],
+            },
+          ],
+        },
+      ]);
+      return logs!;
+    },
+  };
+}

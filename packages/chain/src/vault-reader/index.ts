@@ -1,0 +1,3 @@
+export * from './types';
+export * from './read-vault-state';
+export * from './serialize';

@@ -1,0 +1,140 @@
+import type { Queryable } from '../queryable';
+
+/** One activity_events row; amounts and ids raw bigint, addresses and hashes lowercase. */
+export interface ActivityEventRow {
+  chainId: number;
+  txHash: string;
+  logIndex: number;
+  blockNumber: bigint;
+  blockHash: string;
+  blockTimestamp: Date;
+  type: string;
+  eventName: string;
+  wallet: string;
+  owner: string;
+  receiver: string;
+  assetsRaw: bigint | null;
+  sharesRaw: bigint;
+  redeemId: bigint | null;
+}
+
+interface Row {
+  chain_id: number;
+  tx_hash: string;
+  log_index: number;
+  block_number: string;
+  block_hash: string;
+  block_timestamp: Date;
+  type: string;
+  event_name: string;
+  wallet: string;
+  owner: string;
+  receiver: string;
+  assets_raw: string | null;
+  shares_raw: string;
+  redeem_id: string | null;
+}
+
+const opt = (v: bigint | null): string | null => (v === null ? null : v.toString());
+const big = (v: string | null): bigint | null => (v === null ? null : BigInt(v));
+
+function toRow(r: Row): ActivityEventRow {
+  return {
+    chainId: r.chain_id,
+    txHash: r.tx_hash,
+    logIndex: r.log_index,
+    blockNumber: BigInt(r.block_number),
+    blockHash: r.block_hash,
+    blockTimestamp: r.block_timestamp,
+    type: r.type,
+    eventName: r.event_name,
+    wallet: r.wallet,
+    owner: r.owner,
+    receiver: r.receiver,
+    assetsRaw: big(r.assets_raw),
+    sharesRaw: BigInt(r.shares_raw),
+    redeemId: big(r.redeem_id),
+  };
+}
+
+/**
+ * One multi-row INSERT (arrays through unnest, so no parameter limit); rows already stored are skipped.
+ * @returns how many rows were new, per type.
+ */
+export async function insertActivityEvents(
+  db: Queryable,
+  rows: readonly ActivityEventRow[],
+): Promise<Map<string, number>> {
+  const inserted = new Map<string, number>();
+  if (rows.length === 0) return inserted;
+  const { rows: fresh } = await db.query<{ type: string }>(
+    `INSERT INTO activity_events (chain_id, tx_hash, log_index, block_number, block_hash, block_timestamp, type,
+                                  event_name, wallet, owner, receiver, assets_raw, shares_raw, redeem_id)
+     SELECT * FROM unnest($1::int[], $2::text[], $3::int[], $4::bigint[], $5::text[], $6::timestamptz[], $7::text[],
+                          $8::text[], $9::text[], $10::text[], $11::text[], $12::numeric[], $13::numeric[], $14::numeric[])
+     ON CONFLICT (chain_id, tx_hash, log_index) DO NOTHING
+     RETURNING type`,
+    [
+      rows.map((r) => r.chainId),
+      rows.map((r) => r.txHash),
+      rows.map((r) => r.logIndex),
+      rows.map((r) => r.blockNumber.toString()),
+      rows.map((r) => r.blockHash),
+      rows.map((r) => r.blockTimestamp.toISOString()),
+      rows.map((r) => r.type),
+      rows.map((r) => r.eventName),
+      rows.map((r) => r.wallet),
+      rows.map((r) => r.owner),
+      rows.map((r) => r.receiver),
+      rows.map((r) => opt(r.assetsRaw)),
+      rows.map((r) => r.sharesRaw.toString()),
+      rows.map((r) => opt(r.redeemId)),
+    ],
+  );
+  for (const { type } of fresh) inserted.set(type, (inserted.get(type) ?? 0) + 1);
+  return inserted;
+}
+
+/** Deletes the activity of orphaned blocks. @returns the redemption ids whose events were among them. */
+export async function deleteActivityEventsAbove(
+  db: Queryable,
+  chainId: number,
+  block: bigint,
+): Promise<bigint[]> {
+  const { rows } = await db.query<{ redeem_id: string }>(
+    `DELETE FROM activity_events WHERE chain_id = $1 AND block_number > $2 RETURNING redeem_id`,
+    [chainId, block.toString()],
+  );
+  return [...new Set(rows.filter((r) => r.redeem_id !== null).map((r) => r.redeem_id))].map(BigInt);
+}
+
+/** The events of the given redemptions, in chain order: what their records are folded from. */
+export async function listRedemptionActivity(
+  db: Queryable,
+  chainId: number,
+  redeemIds: readonly bigint[],
+): Promise<ActivityEventRow[]> {
+  if (redeemIds.length === 0) return [];
+  const { rows } = await db.query<Row>(
+    `SELECT * FROM activity_events WHERE chain_id = $1 AND redeem_id = ANY($2::numeric[])
+      ORDER BY block_number, log_index`,
+    [chainId, redeemIds.map(String)],
+  );
+  return rows.map(toRow);
+}
+
+/** A wallet's activity newest first (its own events and transfers it received); all of the chain's without one. */
+export async function listActivityEvents(
+  db: Queryable,
+  chainId: number,
+  options: { wallet?: string; limit?: number } = {},
+): Promise<ActivityEventRow[]> {
+  const { rows } = await db.query<Row>(
+    `SELECT * FROM activity_events
+      WHERE chain_id = $1 AND ($2::text IS NULL OR wallet = $2 OR (type = 'transfer' AND receiver = $2))
+      ORDER BY block_number DESC, log_index DESC
+      LIMIT $3`,
+    [chainId, options.wallet ?? null, options.limit ?? null],
+  );
+  return rows.map(toRow);
+}

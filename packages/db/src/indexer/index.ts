@@ -1,0 +1,5 @@
+export * from './activity';
+export * from './blocks';
+export * from './redemptions';
+export * from './state';
+export * from './transfers';

@@ -1,0 +1,4 @@
+export * from './vault-snapshots';
+export * from './hlp-snapshots';
+export * from './keeper-heartbeats';
+export * from './readiness';

@@ -1,0 +1,4 @@
+export * from './address';
+export * from './redemption';
+export * from './to-activity';
+export * from './types';

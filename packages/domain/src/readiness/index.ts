@@ -1,0 +1,4 @@
+export * from './reason-codes';
+export * from './types';
+export * from './evaluate';
+export * from './keeper-heartbeat';

@@ -1,0 +1,169 @@
+import { createRpcClient, RpcError, type RpcClient } from '@yv/chain';
+import type { Deployment } from '@yv/config';
+import { recordRpcFailure, type Pool } from '@yv/db';
+import { storedAddress } from '@yv/domain';
+import { createRangeFetcher } from './fetch';
+import { step, type StepResult } from './follow/step';
+import { createWriterLock, type WriterLock } from './lock';
+import type { Logger } from './log';
+import { createIndexerMetrics, type IndexerMetrics } from './metrics';
+import { CursorMovedError } from './write';
+
+export interface IndexerOptions {
+  pool: Pool;
+  /** The database the writer lock's own connection goes to (the pool's database). */
+  databaseUrl: string;
+  rpcUrl: string;
+  deployment: Deployment;
+  /** Blocks behind the head after which a block is final. Default 2. */
+  confirmations?: number;
+  /** Wait between polls once at the head, in ms. Default 500. */
+  pollIntervalMs?: number;
+  /** Widest eth_getLogs range in blocks. Default 2000. */
+  maxBlockRange?: number;
+  /** How often a waiting replica retries the writer lock, in ms. Default 1000. */
+  lockRetryMs?: number;
+  log?: Logger;
+  metrics?: IndexerMetrics;
+}
+
+export interface Indexer {
+  /** Takes the writer lock (waiting for it) and follows the chain until stop(). */
+  start(): void;
+  /** Stops following, releases the lock; resolves when the loop has ended. */
+  stop(): Promise<void>;
+  /** One fetch → decode → reconcile → write pass, without the lock: for tests driving it step by step. */
+  runOnce(): Promise<StepResult>;
+  readonly metrics: IndexerMetrics;
+  /** True while this instance holds the writer lock. */
+  readonly isLeader: boolean;
+}
+
+const sleep = (ms: number, signal: AbortSignal): Promise<void> =>
+  new Promise((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    signal.addEventListener('abort', () => (clearTimeout(timer), resolve()), { once: true });
+  });
+
+export function createIndexer(options: IndexerOptions): Indexer {
+  const log = options.log ?? (() => undefined);
+  const metrics = options.metrics ?? createIndexerMetrics();
+  const { deployment } = options;
+  const confirmations = options.confirmations ?? 2;
+  const pollIntervalMs = options.pollIntervalMs ?? 500;
+  const rpc: RpcClient = createRpcClient({
+    url: options.rpcUrl,
+    retry: { attempts: 4, baseDelayMs: 200, maxDelayMs: 3_000 },
+    onError: (error) => metrics.rpcErrors.inc({ kind: error.kind }),
+  });
+  const contracts = deployment.contracts;
+  const fetcher = createRangeFetcher({
+    rpc,
+    addresses: [contracts.depositPipe, contracts.redemptionPipe, contracts.share].map(storedAddress),
+    maxRange: options.maxBlockRange ?? 2_000,
+  });
+  const ctx = {
+    pool: options.pool,
+    rpc,
+    fetcher,
+    metrics,
+    chainId: deployment.chainId,
+    startBlock: BigInt(deployment.startBlock),
+    confirmations,
+    shareToken: storedAddress(contracts.share),
+    redemptionPipe: storedAddress(contracts.redemptionPipe),
+  };
+
+  let controller: AbortController | null = null;
+  let loop: Promise<void> | null = null;
+  let leader = false;
+
+  /** Steps until stopped, the lock is lost, another writer shows up, or the indexer halts. */
+  async function follow(lock: WriterLock, signal: AbortSignal): Promise<'halted' | 'stopped'> {
+    let failures = 0;
+    while (!signal.aborted && !lock.lost.aborted) {
+      let result: StepResult;
+      try {
+        result = await step(ctx);
+        failures = 0;
+      } catch (error) {
+        failures++;
+        if (error instanceof CursorMovedError) {
+          log('error', 'another writer moved the cursor; giving up the lock', { error: error.message });
+          return 'stopped';
+        }
+        const message = (error as Error).message;
+        if (error instanceof RpcError)
+          await recordRpcFailure(options.pool, ctx.chainId, message).catch(() => undefined);
+        log('warn', 'indexer step failed; retrying', { error: message, failures });
+        await sleep(
+          Math.min(10_000, pollIntervalMs * 2 ** Math.min(failures, 5)) * (0.5 + Math.random() / 2),
+          signal,
+        );
+        continue;
+      }
+      switch (result.type) {
+        case 'batch':
+          log('debug', 'indexed range', { ...result });
+          if (result.to >= result.latest) await sleep(pollIntervalMs, signal);
+          break;
+        case 'reorg':
+          log('warn', 'reorg: rewound to the common ancestor', { ...result });
+          break;
+        case 'idle':
+          await sleep(pollIntervalMs, signal);
+          break;
+        case 'halted':
+          metrics.halted.set(1);
+          log('error', 'INDEXER HALTED: a reorg deeper than CONFIRMATIONS; an operator must re-index', {
+            reason: result.reason,
+          });
+          return 'halted';
+      }
+    }
+    return 'stopped';
+  }
+
+  async function run(signal: AbortSignal): Promise<void> {
+    while (!signal.aborted) {
+      const lock = createWriterLock({
+        databaseUrl: options.databaseUrl,
+        chainId: ctx.chainId,
+        retryMs: options.lockRetryMs,
+      });
+      try {
+        if (!(await lock.acquire(signal))) return;
+        leader = true;
+        metrics.leader.set(1);
+        log('info', 'writer lock taken; following chain', { chainId: ctx.chainId });
+        if ((await follow(lock, signal)) === 'halted') return;
+      } catch (error) {
+        log('error', 'writer lock failed; reconnecting', { error: (error as Error).message });
+        await sleep(1_000, signal);
+      } finally {
+        leader = false;
+        metrics.leader.set(0);
+        await lock.release();
+      }
+    }
+  }
+
+  return {
+    metrics,
+    get isLeader() {
+      return leader;
+    },
+    runOnce: () => step(ctx),
+    start() {
+      if (loop) return;
+      controller = new AbortController();
+      loop = run(controller.signal);
+    },
+    async stop() {
+      controller?.abort();
+      await loop;
+      loop = null;
+      controller = null;
+    },
+  };
+}

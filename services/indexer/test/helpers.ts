@@ -1,0 +1,83 @@
+import type { Signer } from 'ethers';
+import {
+  DepositPipe__factory,
+  MockUSDC__factory,
+  RedemptionPipe__factory,
+  Share__factory,
+} from '@yv/contracts';
+import { getIndexerState, type Pool } from '@yv/db';
+import type { DevnetVault } from '@yv/testkit';
+import { createIndexer, type Indexer, type IndexerOptions } from '../src/indexer';
+import type { StepResult } from '../src/follow/step';
+
+export const USDC = 10n ** 6n;
+
+export function contractsOf(v: DevnetVault, runner: Signer) {
+  const c = v.deployment.contracts;
+  return {
+    usdc: MockUSDC__factory.connect(c.usdc, runner),
+    share: Share__factory.connect(c.share, runner),
+    depositPipe: DepositPipe__factory.connect(c.depositPipe, runner),
+    redemptionPipe: RedemptionPipe__factory.connect(c.redemptionPipe, runner),
+  };
+}
+
+/** Sends a transaction and waits for it; returns its block number. */
+export async function mined(
+  tx: Promise<{ wait(): Promise<{ blockNumber: number } | null> }>,
+): Promise<number> {
+  const receipt = await (await tx).wait();
+  return receipt!.blockNumber;
+}
+
+export async function deposit(v: DevnetVault, wallet: Signer, assets: bigint): Promise<number> {
+  const { usdc, depositPipe } = contractsOf(v, wallet);
+  await mined(usdc.approve(v.deployment.contracts.depositPipe, assets));
+  return mined(depositPipe.deposit(assets, await wallet.getAddress(), 0n));
+}
+
+export function testIndexer(
+  v: DevnetVault,
+  db: { pool: Pool; url: string },
+  extra: Partial<IndexerOptions> = {},
+): Indexer {
+  return createIndexer({
+    pool: db.pool,
+    databaseUrl: db.url,
+    rpcUrl: v.rpcUrl,
+    deployment: v.deployment,
+    confirmations: 0,
+    pollIntervalMs: 100,
+    lockRetryMs: 200,
+    ...extra,
+  });
+}
+
+/** Steps until the cursor reaches `block` and the indexer is idle; returns every step's result. */
+export async function syncTo(
+  indexer: Indexer,
+  pool: Pool,
+  chainId: number,
+  block: number,
+): Promise<StepResult[]> {
+  const results: StepResult[] = [];
+  for (let i = 0; i < 500; i++) {
+    const result = await indexer.runOnce();
+    results.push(result);
+    if (result.type === 'halted') throw new Error(`halted: ${result.reason}`);
+    const state = await getIndexerState(pool, chainId);
+    if (result.type === 'idle' && state!.cursorBlock >= BigInt(block)) return results;
+    if (result.type === 'idle') await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`indexer did not reach block ${block}`);
+}
+
+/** Waits until `check` holds, polling; fails after `timeoutMs`. */
+export async function eventually(check: () => Promise<boolean>, timeoutMs = 15_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (await check()) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('condition not met in time');
+}

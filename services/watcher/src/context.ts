@@ -1,0 +1,26 @@
+import type { JsonRpcProvider } from 'ethers';
+import type { Deployment } from '@yv/config';
+import type { Pool } from '@yv/db';
+import type { WatcherConfig } from './config';
+import type { WatcherMetrics } from './metrics';
+
+export type Log = (
+  level: 'info' | 'warn' | 'error',
+  message: string,
+  fields?: Record<string, unknown>,
+) => void;
+
+/** What every step of the watcher shares. `rpc` is the outcome of the latest vault read, kept in memory. */
+export interface WatcherContext {
+  config: WatcherConfig;
+  deployment: Deployment;
+  pool: Pool;
+  provider: JsonRpcProvider;
+  metrics: WatcherMetrics;
+  log: Log;
+  hlpVaultAddress: string;
+  rpc: { healthy: boolean; error: string | null };
+}
+
+export const errorMessage = (error: unknown): string =>
+  (error instanceof Error ? error.message : String(error)).slice(0, 500);
