@@ -43,6 +43,10 @@ export async function refreshRedemptions(
   );
 }
 
-export async function refreshBalances(db: Queryable, chainId: number, wallets: readonly string[]): Promise<void> {
+export async function refreshBalances(
+  db: Queryable,
+  chainId: number,
+  wallets: readonly string[],
+): Promise<void> {
   await recomputeShareBalances(db, chainId, wallets);
 }
