@@ -3,3 +3,7 @@ export * from './rpc';
 export * from './logs';
 export * from './vault-reader';
 export * from './position-reader';
+export * from './quote-reader';
+export * from './calldata';
+export * from './simulate';
+export * from './provider';

@@ -26,3 +26,4 @@ export {
   type Presence,
 } from './fields';
 export { describeConfig, parseEnv, type ConfigOf, type Env, type EnvSpec } from './parse-env';
+export * from './product';

@@ -8,3 +8,6 @@ export type { Queryable } from './queryable';
 export type { Pool, PoolClient, QueryResultRow } from 'pg';
 export * from './indexer';
 export * from './watcher';
+export * from './partners';
+export * from './actions';
+export * from './outbox';

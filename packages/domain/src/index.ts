@@ -3,3 +3,5 @@ export * from './errors';
 export * from './activity';
 export * from './readiness';
 export * from './amount';
+export * from './quotes';
+export * from './actions';

@@ -1,4 +1,6 @@
+import { buildersPaths } from './paths/builders';
 import { metaPaths } from './paths/meta';
+import { partnerActionsPaths } from './paths/partner-actions';
 import {
   errorResponseComponents,
   parameterComponents,
@@ -13,6 +15,8 @@ import { schemas } from './registry';
 export * from './paths/operations';
 export { readsPaths } from './paths/reads';
 export { metaPaths } from './paths/meta';
+export { buildersPaths } from './paths/builders';
+export { partnerActionsPaths } from './paths/partner-actions';
 
 type ComponentKind = 'schemas' | 'responses' | 'parameters';
 
@@ -41,7 +45,7 @@ export interface OpenApiOptions {
 }
 
 export function defaultPathGroups(): PathGroup[] {
-  return [readsPaths(), metaPaths()];
+  return [readsPaths(), buildersPaths(), partnerActionsPaths(), metaPaths()];
 }
 
 const DESCRIPTION = `HTTP JSON API of a USDC yield vault settling on chain 999. The service never signs or sends

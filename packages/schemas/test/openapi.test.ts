@@ -6,7 +6,6 @@ import { promisify } from 'util';
 import {
   PUBLIC,
   buildOpenApi,
-  defaultPathGroups,
   errorResponses,
   jsonResponse,
   mergePaths,
@@ -43,14 +42,29 @@ describe('buildOpenApi', () => {
     ]);
   });
 
-  it('documents the read paths and the two bare documents', () => {
+  it('documents the reads, the builders, the partner actions and the two bare documents', () => {
     expect(Object.keys(doc.paths).sort()).toEqual(
       [
+        '/api/v1/actions/cancel/build',
+        '/api/v1/actions/claim/build',
+        '/api/v1/actions/deposit/quote',
+        '/api/v1/actions/fulfill/build',
+        '/api/v1/actions/redeem-async/quote',
+        '/api/v1/actions/redeem-instant/quote',
         '/api/v1/bootstrap',
         '/api/v1/config',
         '/api/v1/health',
         '/api/v1/hlp',
         '/api/v1/openapi.json',
+        '/api/v1/partner/actions',
+        '/api/v1/partner/actions/cancel',
+        '/api/v1/partner/actions/claim',
+        '/api/v1/partner/actions/deposit',
+        '/api/v1/partner/actions/fulfill',
+        '/api/v1/partner/actions/redeem-async',
+        '/api/v1/partner/actions/redeem-instant',
+        '/api/v1/partner/actions/{id}',
+        '/api/v1/partner/actions/{id}/submit',
         '/api/v1/vault',
         '/api/v1/wallets/{address}/activity',
         '/api/v1/wallets/{address}/position',
@@ -113,31 +127,14 @@ describe('buildOpenApi', () => {
   });
 
   it('lists only the components and security schemes some operation uses', () => {
-    expect(doc.components.schemas).not.toHaveProperty('PartnerAction');
-    expect(doc.components.securitySchemes).toEqual({});
-    const withActions = buildOpenApi({
-      serverUrl: 'https://partner-api.example.org',
-      groups: [
-        ...defaultPathGroups(),
-        {
-          tags: [{ name: 'partner-actions', description: 'Persisted actions.' }],
-          paths: {
-            '/api/v1/partner/actions/{id}': {
-              get: {
-                operationId: 'getPartnerAction',
-                summary: 'Fetch an action',
-                tags: ['partner-actions'],
-                security: [{ partnerKey: [] }],
-                responses: { '200': jsonResponse('PartnerActionResponse', 'The action.') },
-              },
-            },
-          },
-        },
-      ],
-    });
-    expect(withActions.components.schemas).toHaveProperty('PartnerAction');
-    expect(withActions.components.schemas).toHaveProperty('WithdrawalMetadata');
-    expect(Object.keys(withActions.components.securitySchemes)).toEqual(['partnerKey']);
+    // No operation serves webhook payloads or takes the cron secret yet: they stay out of the document.
+    expect(doc.components.schemas).not.toHaveProperty('ActionUpdatedEvent');
+    expect(Object.keys(doc.components.securitySchemes)).toEqual(['partnerKey']);
+    expect(doc.components.schemas).toHaveProperty('PartnerAction');
+    expect(doc.components.schemas).toHaveProperty('WithdrawalMetadata');
+    const readsOnly = buildOpenApi({ serverUrl: 'https://partner-api.example.org', groups: [readsPaths()] });
+    expect(readsOnly.components.schemas).not.toHaveProperty('PartnerAction');
+    expect(readsOnly.components.securitySchemes).toEqual({});
   });
 
   it('refuses two definitions of one operation', () => {

@@ -1,30 +1,44 @@
-import pino from 'pino';
 import { ConfigError } from '@yv/config';
-import { createServiceMetrics } from '@yv/metrics';
 import { buildOpenApi } from '@yv/schemas';
 import { createApp } from './app';
 import { loadGatewayConfig } from './config';
+import { createGatewayContext } from './context';
+import { buildersRouter } from './routes/builders';
+import { partnerActionsRouter } from './routes/partner-actions';
 
-function main(): void {
-  let config;
-  try {
-    config = loadGatewayConfig(process.env);
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      console.error(err.message);
-      process.exit(1);
-    }
-    throw err;
-  }
-  const log = pino({ level: config.LOG_LEVEL, base: { service: 'gateway' } });
+async function main(): Promise<void> {
+  const config = loadGatewayConfig(process.env);
+  const ctx = await createGatewayContext(config);
   const app = createApp({
-    log,
-    metrics: createServiceMetrics('gateway'),
+    log: ctx.log,
+    metrics: ctx.metrics,
     openApi: buildOpenApi({ serverUrl: config.PUBLIC_BASE_URL }),
     bodyLimitBytes: config.BODY_LIMIT_BYTES,
-    routers: [],
+    routers: [
+      buildersRouter(ctx.quotes),
+      partnerActionsRouter({
+        pool: ctx.pool,
+        quoteService: ctx.quotes,
+        deployment: ctx.deployment,
+        provider: ctx.provider,
+        metrics: ctx.actionMetrics,
+        follow: ctx.tracker.follow,
+      }),
+    ],
   });
-  app.listen(config.PORT, config.HOST, () => log.info({ port: config.PORT }, 'gateway listening'));
+  const server = app.listen(config.PORT, config.HOST, () =>
+    ctx.log.info({ url: `http://${config.HOST}:${config.PORT}` }, 'gateway listening'),
+  );
+  const shutdown = (signal: string) => {
+    ctx.log.info({ signal }, 'gateway stopping');
+    server.close(() => void ctx.close().then(() => process.exit(0)));
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
 }
 
-main();
+main().catch((err) => {
+  // A bad config stops the service with the list of what is wrong, and nothing else.
+  console.error(err instanceof ConfigError ? err.message : err);
+  process.exit(1);
+});

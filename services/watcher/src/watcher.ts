@@ -1,5 +1,5 @@
-import { FetchRequest, JsonRpcProvider, Network } from 'ethers';
 import Redis from 'ioredis';
+import { createChainProvider } from '@yv/chain';
 import type { Deployment } from '@yv/config';
 import {
   ADVISORY_LOCKS,
@@ -60,18 +60,6 @@ function jsonLog(minimum: keyof typeof LEVELS): Log {
   };
 }
 
-function createProvider(config: WatcherConfig, chainId: number): JsonRpcProvider {
-  const request = new FetchRequest(config.RPC_URL);
-  request.timeout = config.RPC_TIMEOUT_MS;
-  const network = Network.from(chainId);
-  // A static network: no chain-id probing that would retry forever while the RPC is down.
-  return new JsonRpcProvider(request, network, {
-    staticNetwork: network,
-    batchMaxCount: 1,
-    cacheTimeout: -1,
-  });
-}
-
 const sleep = (ms: number, until: Promise<unknown>): Promise<unknown> => {
   let timer: NodeJS.Timeout | undefined;
   return Promise.race([new Promise((resolve) => (timer = setTimeout(resolve, ms))), until]).finally(() =>
@@ -89,7 +77,11 @@ export function createWatcher(options: WatcherOptions): Watcher {
     config,
     deployment,
     pool,
-    provider: createProvider(config, deployment.chainId),
+    provider: createChainProvider({
+      rpcUrl: config.RPC_URL,
+      chainId: deployment.chainId,
+      timeoutMs: config.RPC_TIMEOUT_MS,
+    }),
     metrics,
     log,
     hlpVaultAddress: config.HLP_VAULT_ADDRESS ?? deployment.contracts.hlpVault,

@@ -38,6 +38,10 @@ export const REASON_CLEARS = {
   KEEPER_HEARTBEAT_INVALID: ['deposits'],
   /** Core.depositsPaused() is true in the latest snapshot. Exits stay available. */
   DEPOSITS_PAUSED: ['deposits'],
+  /** The watcher never stored a readiness evaluation: nothing vouches for any flag. */
+  READINESS_MISSING: ['display', 'history', 'activity', 'operations', 'deposits'],
+  /** The watcher's latest evaluation is older than the gateway's READINESS_MAX_AGE_MS: the watcher is down. */
+  READINESS_STALE: ['display', 'history', 'activity', 'operations', 'deposits'],
 } as const satisfies Record<string, readonly ReadyFlag[]>;
 
 export type ReadinessReasonCode = keyof typeof REASON_CLEARS;

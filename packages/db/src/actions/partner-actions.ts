@@ -1,0 +1,187 @@
+import type { Queryable as Db } from './queryable';
+import type { NewPartnerAction, PartnerActionChanges, PartnerActionRow } from './types';
+
+const COLUMNS = `id, partner_id AS "partnerId", idempotency_key AS "idempotencyKey",
+  request_fingerprint AS "requestFingerprint", response_status AS "responseStatus", action, status, wallet, receiver,
+  redeem_id AS "redeemId", tx_hash AS "txHash", request, quote, steps, funding, last_error AS "lastError",
+  indexing_pending AS "indexingPending", indexed_at AS "indexedAt", receipt_block_number AS "receiptBlockNumber",
+  receive_chain_id AS "receiveChainId", expires_at AS "expiresAt", submitted_at AS "submittedAt",
+  created_at AS "createdAt", updated_at AS "updatedAt"`;
+
+/**
+ * Inserts the action unless the partner already used the idempotency key: the unique constraint, not a prior
+ * read, decides which of concurrent first requests wins.
+ * @returns the new row, or null when the key was taken (read the winner with findPartnerActionByKey).
+ */
+export async function insertPartnerAction(
+  db: Db,
+  action: NewPartnerAction,
+): Promise<PartnerActionRow | null> {
+  const { rows } = await db.query<PartnerActionRow>(
+    `INSERT INTO partner_actions (id, partner_id, idempotency_key, request_fingerprint, response_status, action,
+        status, wallet, receiver, redeem_id, request, quote, steps, funding, receive_chain_id, expires_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)
+     ON CONFLICT (partner_id, idempotency_key) DO NOTHING
+     RETURNING ${COLUMNS}`,
+    [
+      action.id,
+      action.partnerId,
+      action.idempotencyKey,
+      action.requestFingerprint,
+      action.responseStatus,
+      action.action,
+      action.status,
+      action.wallet,
+      action.receiver,
+      action.redeemId,
+      JSON.stringify(action.request),
+      JSON.stringify(action.quote),
+      JSON.stringify(action.steps),
+      action.funding === null ? null : JSON.stringify(action.funding),
+      action.receiveChainId,
+      action.expiresAt,
+    ],
+  );
+  return rows[0] ?? null;
+}
+
+export async function findPartnerActionByKey(
+  db: Db,
+  partnerId: string,
+  idempotencyKey: string,
+): Promise<PartnerActionRow | null> {
+  const { rows } = await db.query<PartnerActionRow>(
+    `SELECT ${COLUMNS} FROM partner_actions WHERE partner_id = $1 AND idempotency_key = $2`,
+    [partnerId, idempotencyKey],
+  );
+  return rows[0] ?? null;
+}
+
+/** One partner's action: another partner's id reads as absent. */
+export async function findPartnerAction(
+  db: Db,
+  partnerId: string,
+  id: string,
+): Promise<PartnerActionRow | null> {
+  const { rows } = await db.query<PartnerActionRow>(
+    `SELECT ${COLUMNS} FROM partner_actions WHERE id = $1 AND partner_id = $2`,
+    [id, partnerId],
+  );
+  return rows[0] ?? null;
+}
+
+/** Reads and row-locks an action for a transition; call inside a transaction. */
+export async function lockPartnerAction(db: Db, id: string): Promise<PartnerActionRow | null> {
+  const { rows } = await db.query<PartnerActionRow>(
+    `SELECT ${COLUMNS} FROM partner_actions WHERE id = $1 FOR UPDATE`,
+    [id],
+  );
+  return rows[0] ?? null;
+}
+
+export async function findPartnerActionByTxHash(db: Db, txHash: string): Promise<PartnerActionRow | null> {
+  const { rows } = await db.query<PartnerActionRow>(
+    `SELECT ${COLUMNS} FROM partner_actions WHERE tx_hash = lower($1)`,
+    [txHash],
+  );
+  return rows[0] ?? null;
+}
+
+const CHANGE_COLUMNS: Record<keyof PartnerActionChanges, { column: string; json?: true }> = {
+  status: { column: 'status' },
+  txHash: { column: 'tx_hash' },
+  submittedAt: { column: 'submitted_at' },
+  steps: { column: 'steps', json: true },
+  lastError: { column: 'last_error', json: true },
+  indexingPending: { column: 'indexing_pending' },
+  indexedAt: { column: 'indexed_at' },
+  receiptBlockNumber: { column: 'receipt_block_number' },
+  redeemId: { column: 'redeem_id' },
+};
+
+/** Applies `changes` and bumps updated_at. @returns the updated row, or null when the id is unknown. */
+export async function updatePartnerAction(
+  db: Db,
+  id: string,
+  changes: PartnerActionChanges,
+): Promise<PartnerActionRow | null> {
+  const sets: string[] = ['updated_at = now()'];
+  const values: unknown[] = [id];
+  for (const [key, value] of Object.entries(changes) as [keyof PartnerActionChanges, unknown][]) {
+    if (value === undefined) continue;
+    const { column, json } = CHANGE_COLUMNS[key];
+    values.push(json && value !== null ? JSON.stringify(value) : value);
+    sets.push(`${column} = $${values.length}`);
+  }
+  const { rows } = await db.query<PartnerActionRow>(
+    `UPDATE partner_actions SET ${sets.join(', ')} WHERE id = $1 RETURNING ${COLUMNS}`,
+    values,
+  );
+  return rows[0] ?? null;
+}
+
+export interface PartnerActionListQuery {
+  partnerId: string;
+  /** Compared case-insensitively. */
+  wallet?: string;
+  status?: string;
+  /** Id of the last action of the previous page; the page starts after it. */
+  afterId?: string;
+  limit: number;
+}
+
+/**
+ * A partner's actions, newest first by (created_at, id). `afterId` of an action that is not the partner's gives
+ * an empty page.
+ */
+export async function listPartnerActions(db: Db, query: PartnerActionListQuery): Promise<PartnerActionRow[]> {
+  const values: unknown[] = [query.partnerId, query.limit];
+  const where = ['a.partner_id = $1'];
+  if (query.wallet !== undefined) {
+    values.push(query.wallet);
+    where.push(`lower(a.wallet) = lower($${values.length})`);
+  }
+  if (query.status !== undefined) {
+    values.push(query.status);
+    where.push(`a.status = $${values.length}`);
+  }
+  if (query.afterId !== undefined) {
+    values.push(query.afterId);
+    where.push(
+      `(a.created_at, a.id) < (SELECT c.created_at, c.id FROM partner_actions c
+                                WHERE c.id = $${values.length} AND c.partner_id = $1)`,
+    );
+  }
+  const { rows } = await db.query<PartnerActionRow>(
+    `SELECT ${COLUMNS} FROM partner_actions a
+      WHERE ${where.join(' AND ')} ORDER BY a.created_at DESC, a.id DESC LIMIT $2`,
+    values,
+  );
+  return rows;
+}
+
+/** Unsigned actions whose quote expired before `now`, oldest first: the expiry sweep's work list. */
+export async function listExpiredUnsignedActionIds(db: Db, now: Date, limit: number): Promise<string[]> {
+  const { rows } = await db.query<{ id: string }>(
+    `SELECT id FROM partner_actions
+      WHERE status IN ('created', 'requires_signature') AND expires_at < $1
+      ORDER BY expires_at LIMIT $2`,
+    [now, limit],
+  );
+  return rows.map((row) => row.id);
+}
+
+/** Actions waiting for their receipt: re-followed at start, so a job lost with Redis never strands one. */
+export async function listSubmittedActionIds(db: Db): Promise<string[]> {
+  const { rows } = await db.query<{ id: string }>(
+    `SELECT id FROM partner_actions WHERE status = 'submitted' ORDER BY submitted_at`,
+  );
+  return rows.map((row) => row.id);
+}
+
+export async function findPartnerActionById(db: Db, id: string): Promise<PartnerActionRow | null> {
+  const { rows } = await db.query<PartnerActionRow>(`SELECT ${COLUMNS} FROM partner_actions WHERE id = $1`, [
+    id,
+  ]);
+  return rows[0] ?? null;
+}

@@ -1,0 +1,57 @@
+import { randomUUID } from 'node:crypto';
+import type { Queryable as Db } from '../actions/queryable';
+
+export const OUTBOX_EVENT_TYPES = ['action.updated', 'redeem.updated'] as const;
+export type OutboxEventType = (typeof OUTBOX_EVENT_TYPES)[number];
+
+export interface NewOutboxEvent {
+  type: OutboxEventType;
+  /** The action id or redemption id the event is about. */
+  aggregateId: string;
+  /** The partner to notify, when one owns the aggregate. */
+  partnerId: string | null;
+  /** The webhook's `data`: the resource as the API serves it. */
+  payload: unknown;
+}
+
+export interface OutboxEventRow {
+  id: string;
+  eventId: string;
+  type: OutboxEventType;
+  aggregateId: string;
+  partnerId: string | null;
+  sequence: number;
+  payload: unknown;
+  createdAt: Date;
+  relayedAt: Date | null;
+}
+
+const COLUMNS = `id, event_id AS "eventId", type, aggregate_id AS "aggregateId", partner_id AS "partnerId", sequence,
+  payload, created_at AS "createdAt", relayed_at AS "relayedAt"`;
+
+/**
+ * Appends an event with the aggregate's next sequence number. Call in the transaction that made the change, after
+ * locking the aggregate's row, so two writers never race for one number (the unique constraint would refuse it).
+ */
+export async function insertOutboxEvent(db: Db, event: NewOutboxEvent): Promise<OutboxEventRow> {
+  const { rows } = await db.query<OutboxEventRow>(
+    `INSERT INTO outbox_events (event_id, type, aggregate_id, partner_id, sequence, payload)
+     SELECT $1, $2, $3, $4, COALESCE(MAX(sequence), 0) + 1, $5 FROM outbox_events WHERE type = $2 AND aggregate_id = $3
+     RETURNING ${COLUMNS}`,
+    [randomUUID(), event.type, event.aggregateId, event.partnerId, JSON.stringify(event.payload)],
+  );
+  return rows[0] as OutboxEventRow;
+}
+
+/** Events of one aggregate in sequence order. */
+export async function listOutboxEvents(
+  db: Db,
+  type: OutboxEventType,
+  aggregateId: string,
+): Promise<OutboxEventRow[]> {
+  const { rows } = await db.query<OutboxEventRow>(
+    `SELECT ${COLUMNS} FROM outbox_events WHERE type = $1 AND aggregate_id = $2 ORDER BY sequence`,
+    [type, aggregateId],
+  );
+  return rows;
+}

@@ -1,0 +1,60 @@
+import type { Queryable as Db } from '../actions/queryable';
+
+export interface NewPartnerApiKey {
+  id: string;
+  partnerId: string;
+  /** Public lookup handle embedded in the key. */
+  prefix: string;
+  /** SHA-256 of the whole key (32 bytes). */
+  keyHash: Buffer;
+}
+
+/** The row that authenticates a request: a key that is neither revoked nor expired, of an enabled partner. */
+export interface ActivePartnerApiKey {
+  keyId: string;
+  partnerId: string;
+  keyHash: Buffer;
+}
+
+export async function insertPartnerApiKey(db: Db, key: NewPartnerApiKey): Promise<void> {
+  await db.query(`INSERT INTO partner_api_keys (id, partner_id, prefix, key_hash) VALUES ($1, $2, $3, $4)`, [
+    key.id,
+    key.partnerId,
+    key.prefix,
+    key.keyHash,
+  ]);
+}
+
+export async function findActivePartnerApiKey(db: Db, prefix: string): Promise<ActivePartnerApiKey | null> {
+  const { rows } = await db.query<ActivePartnerApiKey>(
+    `SELECT k.id AS "keyId", k.partner_id AS "partnerId", k.key_hash AS "keyHash"
+       FROM partner_api_keys k JOIN partners p ON p.id = k.partner_id
+      WHERE k.prefix = $1 AND k.revoked_at IS NULL AND (k.expires_at IS NULL OR k.expires_at > now())
+        AND p.disabled_at IS NULL`,
+    [prefix],
+  );
+  return rows[0] ?? null;
+}
+
+/**
+ * Rotation: every key of the partner still valid after `expiresAt` now ends at `expiresAt` (never later than it
+ * already would). Call before inserting the new key, in one transaction.
+ * @returns how many keys got the new end.
+ */
+export async function expirePartnerApiKeys(db: Db, partnerId: string, expiresAt: Date): Promise<number> {
+  const { rowCount } = await db.query(
+    `UPDATE partner_api_keys SET expires_at = $2
+      WHERE partner_id = $1 AND revoked_at IS NULL AND (expires_at IS NULL OR expires_at > $2)`,
+    [partnerId, expiresAt],
+  );
+  return rowCount ?? 0;
+}
+
+/** @returns false when the partner has no unrevoked key with that prefix. */
+export async function revokePartnerApiKey(db: Db, partnerId: string, prefix: string): Promise<boolean> {
+  const { rowCount } = await db.query(
+    `UPDATE partner_api_keys SET revoked_at = now() WHERE partner_id = $1 AND prefix = $2 AND revoked_at IS NULL`,
+    [partnerId, prefix],
+  );
+  return rowCount === 1;
+}

@@ -1,0 +1,3 @@
+export * from './partners';
+export * from './api-keys';
+export * from './webhook-secrets';

@@ -1,0 +1,50 @@
+import type { StepKind, StepStatus } from '@yv/schemas';
+
+export interface StepTxRequest {
+  to: string;
+  data: string;
+  value: string;
+  chainId: number;
+}
+
+/** A PartnerActionStep as the spec serves it. */
+export interface ActionStep {
+  id: string;
+  kind: StepKind;
+  status: StepStatus;
+  title: string;
+  tx?: StepTxRequest;
+  refreshQuoteAfterConfirm: boolean;
+}
+
+export interface ActionStepDraft {
+  kind: StepKind;
+  title: string;
+  tx: StepTxRequest;
+  refreshQuoteAfterConfirm: boolean;
+}
+
+/** Numbers the planned steps (`step-1`, ...) in signing order, all waiting for a signature. */
+export function toActionSteps(drafts: readonly ActionStepDraft[]): ActionStep[] {
+  if (drafts.length === 0) throw new Error('an action needs at least one step');
+  return drafts.map((draft, index) => ({
+    id: `step-${index + 1}`,
+    kind: draft.kind,
+    status: 'requires_signature',
+    title: draft.title,
+    tx: draft.tx,
+    refreshQuoteAfterConfirm: draft.refreshQuoteAfterConfirm,
+  }));
+}
+
+/** The action's own transaction: the one whose hash is submitted. */
+export function finalStep(steps: readonly ActionStep[]): ActionStep {
+  const last = steps[steps.length - 1];
+  if (!last) throw new Error('an action has at least one step');
+  return last;
+}
+
+/** A copy of `steps` with the final step in `status`; earlier (approval) steps are left as they are. */
+export function withFinalStepStatus(steps: readonly ActionStep[], status: StepStatus): ActionStep[] {
+  return steps.map((step, index) => (index === steps.length - 1 ? { ...step, status } : step));
+}

@@ -1,0 +1,3 @@
+export * from './types';
+export * from './math';
+export * from './rules';

@@ -1,0 +1,238 @@
+import type { ApiErrorCode } from '../errors';
+import { ref } from '../ref';
+import type { SchemaName } from '../registry';
+import {
+  PARTNER_KEY,
+  errorResponses,
+  jsonBody,
+  jsonResponse,
+  parameter,
+  type Operation,
+  type PathGroup,
+} from './operations';
+
+/** Persisted, idempotent partner actions: create, submit the sent hash, read, list. Bearer partner key. */
+
+const BASE = '/api/v1/partner/actions';
+
+const AUTH_CODES: ApiErrorCode[] = ['PARTNER_UNAUTHORIZED', 'PARTNER_ACTION_FAILED'];
+const CREATE_CODES: ApiErrorCode[] = [
+  ...AUTH_CODES,
+  'BAD_REQUEST',
+  'BAD_ACTION_REQUEST',
+  'IDEMPOTENCY_KEY_REQUIRED',
+  'BAD_IDEMPOTENCY_KEY',
+  'IDEMPOTENCY_CONFLICT',
+  'ACTION_QUOTE_FAILED',
+  'VAULT_READ_FAILED',
+];
+const REDEMPTION_CODES: ApiErrorCode[] = [
+  'REDEEM_NOT_FOUND',
+  'REDEEM_NOT_OWNER',
+  'OPERATIONS_NOT_READY',
+  'INDEXER_UNAVAILABLE',
+];
+
+const LIFECYCLE = `Statuses: created → submitted (POST /{id}/submit) → confirmed (receipt status 1: \`receiptBlockNumber\` set,
+\`indexingPending\` true) → indexed; a redeem_async then goes waiting_for_keeper → claimable → claimed, or → cancelled.
+\`failed\` carries \`lastError\` {code, message} with code TX_REVERTED (receipt status 0), TX_DROPPED (the hash was not
+seen or not mined within the drop window, 30 minutes by default), TX_MISMATCH (a hash accepted before it was visible
+turned out not to be the final step) or QUOTE_EXPIRED (\`quote.expiresAt\` passed with nothing submitted).`;
+
+const IDEMPOTENCY = `Idempotent per partner and \`Idempotency-Key\` (8 to 160 characters): the first request is fingerprinted
+(method, path, body with keys sorted). Repeating it returns the stored action with \`idempotentReplay\` true and the same
+201; the same key with a different body is 409 IDEMPOTENCY_CONFLICT; concurrent first requests create one action.
+A quote failure stores nothing, so the key can be used again.`;
+
+function create(
+  operationId: string,
+  summary: string,
+  description: string,
+  body: SchemaName,
+  codes: ApiErrorCode[],
+): Operation {
+  return {
+    operationId,
+    summary,
+    description: `${description}\n\n${IDEMPOTENCY}\n\n${LIFECYCLE}`,
+    tags: ['partner-actions'],
+    security: PARTNER_KEY,
+    parameters: [parameter('IdempotencyKey')],
+    requestBody: jsonBody(body),
+    responses: {
+      '201': jsonResponse('PartnerActionResponse', 'The new action (status `created`), or the replayed one.'),
+      ...errorResponses([...CREATE_CODES, ...codes], [413]),
+    },
+  };
+}
+
+const actionId = {
+  name: 'id',
+  in: 'path',
+  required: true,
+  description:
+    "The action's id (uuid). Another partner's action, or no action, is 404 PARTNER_ACTION_NOT_FOUND.",
+  schema: { type: 'string', format: 'uuid' },
+} as const;
+
+const ActionListResponse = {
+  type: 'object',
+  description: 'A page of partner actions, newest first.',
+  required: ['success', 'data', 'meta'],
+  additionalProperties: false,
+  properties: {
+    success: { const: true },
+    data: { type: 'array', items: ref('PartnerAction') },
+    meta: ref('PageMeta'),
+  },
+} as const;
+
+export function partnerActionsPaths(): PathGroup {
+  return {
+    tags: [
+      {
+        name: 'partner-actions',
+        description:
+          'Persisted, idempotent actions of a partner: the steps to sign, the submitted hash, and the status until the vault has done it. Server-side only: `Authorization: Bearer <API_KEY>`.',
+      },
+    ],
+    paths: {
+      [`${BASE}/deposit`]: {
+        post: create(
+          'createDepositAction',
+          'Create a deposit action',
+          'The account must already hold settlement-chain USDC (`metadata.funding`). When the allowance is short, the first step is an approval with `refreshQuoteAfterConfirm`: after it is confirmed, create a fresh action with a new key.',
+          'DepositRequest',
+          ['MIN_DEPOSIT_NOT_MET', 'CAP_EXCEEDED', 'DEPOSITS_PAUSED', 'DEPOSITS_NOT_READY'],
+        ),
+      },
+      [`${BASE}/redeem-async`]: {
+        post: create(
+          'createRedeemAsyncAction',
+          'Create a queued redemption action',
+          'Escrows the shares in the redemption pipe; the keeper fulfils it later. Persist `receiveChainId` and pass it again to the claim.',
+          'RedeemAsyncRequest',
+          ['INSUFFICIENT_SHARES', 'OPERATIONS_NOT_READY'],
+        ),
+      },
+      [`${BASE}/redeem-instant`]: {
+        post: create(
+          'createRedeemInstantAction',
+          'Create an instant redemption action',
+          "Not in the spec's table (the kind `redeem_instant` is): redeems against the vault buffer in one transaction. `slippageBps` is required in practice.",
+          'RedeemInstantRequest',
+          [
+            'INSUFFICIENT_SHARES',
+            'BUFFER_SHORT',
+            'INSTANT_REDEEM_NO_SLIPPAGE',
+            'SLIPPAGE_EXCEEDED',
+            'OPERATIONS_NOT_READY',
+          ],
+        ),
+      },
+      [`${BASE}/claim`]: {
+        post: create(
+          'createClaimAction',
+          'Create a claim action',
+          'Claims a claimable redemption for `receiver`.',
+          'ClaimRequest',
+          [...REDEMPTION_CODES, 'REDEEM_NOT_CLAIMABLE'],
+        ),
+      },
+      [`${BASE}/cancel`]: {
+        post: create(
+          'createCancelAction',
+          'Create a cancel action',
+          'Cancels a pending redemption; the escrowed shares return to the owner.',
+          'CancelRequest',
+          [...REDEMPTION_CODES, 'REDEEM_NOT_CANCELABLE'],
+        ),
+      },
+      [`${BASE}/fulfill`]: {
+        post: create(
+          'createFulfillAction',
+          'Create a fulfil action',
+          "Not in the spec's table (the kind `fulfill_redeem` is): fulfilment is permissionless, so the signer is any wallet the partner chooses and `wallet` is the one in the plan.",
+          'FulfillRequest',
+          ['REDEEM_NOT_FOUND', 'REDEEM_NOT_FULFILLABLE', 'OPERATIONS_NOT_READY', 'INDEXER_UNAVAILABLE'],
+        ),
+      },
+      [`${BASE}/{id}/submit`]: {
+        post: {
+          operationId: 'submitPartnerAction',
+          summary: 'Attach the sent final transaction',
+          description: `Send only after the receipt was verified (integration guide). A transaction visible on chain must be exactly the final step: sent by the action's \`wallet\`, to the step's \`tx.to\` with its \`tx.data\` and value, on chain 999; otherwise 409 IDEMPOTENCY_CONFLICT with what differs, and the action is unchanged. A hash not yet visible is accepted as \`submitted\` and checked when it appears. Only created or requires_signature actions accept a submit. The same hash again returns the action with \`idempotentReplay\` true; another hash after a submit, or a hash already attached to another action, is 409 IDEMPOTENCY_CONFLICT. No Idempotency-Key.\n\n${LIFECYCLE}`,
+          tags: ['partner-actions'],
+          security: PARTNER_KEY,
+          parameters: [actionId],
+          requestBody: jsonBody('SubmitRequest'),
+          responses: {
+            '200': jsonResponse(
+              'PartnerActionResponse',
+              'The action, now submitted (or unchanged on a replay).',
+            ),
+            ...errorResponses(
+              [
+                ...AUTH_CODES,
+                'BAD_REQUEST',
+                'BAD_ACTION_REQUEST',
+                'PARTNER_ACTION_NOT_FOUND',
+                'IDEMPOTENCY_CONFLICT',
+                'VAULT_READ_FAILED',
+              ],
+              [413],
+            ),
+          },
+        },
+      },
+      [`${BASE}/{id}`]: {
+        get: {
+          operationId: 'getPartnerAction',
+          summary: 'Read an action',
+          description: `Poll until a terminal status (indexed, claimed, cancelled, failed).\n\n${LIFECYCLE}`,
+          tags: ['partner-actions'],
+          security: PARTNER_KEY,
+          parameters: [actionId],
+          responses: {
+            '200': jsonResponse('PartnerActionResponse', 'The action.'),
+            ...errorResponses([...AUTH_CODES, 'PARTNER_ACTION_NOT_FOUND']),
+          },
+        },
+      },
+      [BASE]: {
+        get: {
+          operationId: 'listPartnerActions',
+          summary: "List the partner's actions",
+          description: 'Newest first, paged with `cursor` / `meta.nextCursor`.',
+          tags: ['partner-actions'],
+          security: PARTNER_KEY,
+          parameters: [
+            {
+              name: 'wallet',
+              in: 'query',
+              required: false,
+              description: 'Only actions of this wallet (any case). Invalid: 400 BAD_WALLET.',
+              schema: ref('Address'),
+            },
+            {
+              name: 'status',
+              in: 'query',
+              required: false,
+              description: 'Only actions in this status.',
+              schema: ref('PartnerActionStatus'),
+            },
+            parameter('Cursor'),
+            parameter('Limit'),
+          ],
+          responses: {
+            '200': {
+              description: 'A page of actions.',
+              content: { 'application/json': { schema: ActionListResponse } },
+            },
+            ...errorResponses([...AUTH_CODES, 'BAD_REQUEST', 'BAD_WALLET']),
+          },
+        },
+      },
+    },
+  };
+}

@@ -1,0 +1,32 @@
+import type { JsonRpcProvider, TransactionReceipt } from 'ethers';
+import { ApiError, type SentTransaction } from '@yv/domain';
+
+/** Chain reads of the submit path and the tracker. An RPC failure is a 503, never a verdict on the action. */
+
+export async function readSentTransaction(
+  provider: JsonRpcProvider,
+  hash: string,
+): Promise<SentTransaction | null> {
+  try {
+    const tx = await provider.getTransaction(hash);
+    if (!tx) return null;
+    return { from: tx.from, to: tx.to, data: tx.data, value: tx.value, chainId: tx.chainId };
+  } catch (error) {
+    throw new ApiError(
+      'VAULT_READ_FAILED',
+      `the chain could not be read to verify the transaction: ${brief(error)}`,
+    );
+  }
+}
+
+export async function readReceipt(
+  provider: JsonRpcProvider,
+  hash: string,
+): Promise<TransactionReceipt | null> {
+  return provider.getTransactionReceipt(hash);
+}
+
+function brief(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  return message.length > 120 ? `${message.slice(0, 117)}...` : message;
+}

@@ -1,0 +1,95 @@
+import type { JsonRpcProvider } from 'ethers';
+import { findPartnerAction, type PartnerActionRow, type Pool } from '@yv/db';
+import {
+  acceptsSubmit,
+  ApiError,
+  finalStep,
+  sentTxMismatch,
+  withFinalStepStatus,
+  type ActionStep,
+} from '@yv/domain';
+import { readSentTransaction } from './chain-tx';
+import type { ActionStore } from './store';
+
+export interface SubmitResult {
+  row: PartnerActionRow;
+  /** The same hash was already attached: nothing changed. */
+  replay: boolean;
+}
+
+/**
+ * Conflicts of a submit are 409 IDEMPOTENCY_CONFLICT (SYSTEM.md has no dedicated code): the action already carries
+ * another hash, it is past the point of accepting one, or the transaction is not its final step.
+ */
+function conflict(message: string): ApiError {
+  return new ApiError('IDEMPOTENCY_CONFLICT', message);
+}
+
+function checkSubmittable(row: PartnerActionRow, hash: string): 'replay' | 'submit' {
+  if (row.txHash === hash) return 'replay';
+  if (row.txHash)
+    throw conflict(
+      `action ${row.id} was already submitted with ${row.txHash}; to send another transaction create a new action`,
+    );
+  if (!acceptsSubmit(row.status as never))
+    throw conflict(
+      `action ${row.id} is ${row.status}; only created or requires_signature actions accept a submit`,
+    );
+  return 'submit';
+}
+
+function isTxHashTaken(error: unknown): boolean {
+  const pgError = error as { code?: string; constraint?: string };
+  return pgError.code === '23505' && pgError.constraint === 'partner_actions_tx_hash_key';
+}
+
+/**
+ * Attaches the final transaction's hash. A visible transaction must be exactly the final step, sent by the
+ * action's wallet, or the action is left unchanged; one not yet visible is accepted and checked by the tracker.
+ */
+export async function submitAction(
+  deps: {
+    pool: Pool;
+    store: ActionStore;
+    provider: JsonRpcProvider;
+    follow: (actionId: string) => Promise<void>;
+  },
+  request: { partnerId: string; actionId: string; txHash: string },
+): Promise<SubmitResult> {
+  const hash = request.txHash.toLowerCase();
+  const row = await findPartnerAction(deps.pool, request.partnerId, request.actionId);
+  if (!row) throw new ApiError('PARTNER_ACTION_NOT_FOUND', `no action ${request.actionId} for this partner`);
+  if (checkSubmittable(row, hash) === 'replay') return { row, replay: true };
+
+  const steps = row.steps as ActionStep[];
+  const expected = finalStep(steps);
+  const sent = await readSentTransaction(deps.provider, hash);
+  if (sent && expected.tx) {
+    const mismatch = sentTxMismatch(sent, row.wallet, expected.tx);
+    if (mismatch) throw conflict(`${hash} is not this action's ${expected.kind} transaction: ${mismatch}`);
+  }
+
+  let replay = false;
+  let updated: PartnerActionRow | null;
+  try {
+    updated = await deps.store.change(row.id, (current) => {
+      if (checkSubmittable(current, hash) === 'replay') {
+        replay = true;
+        return null;
+      }
+      return {
+        status: 'submitted',
+        txHash: hash,
+        submittedAt: new Date(),
+        steps: withFinalStepStatus(current.steps as ActionStep[], 'submitted'),
+      };
+    });
+  } catch (error) {
+    if (isTxHashTaken(error)) throw conflict(`${hash} was already submitted for another action`);
+    throw error;
+  }
+  if (!updated)
+    throw new ApiError('PARTNER_ACTION_NOT_FOUND', `no action ${request.actionId} for this partner`);
+  if (!replay) await deps.follow(updated.id);
+  return { row: updated, replay };
+}

@@ -1,0 +1,96 @@
+import { DelayedError, Queue, Worker, type Job } from 'bullmq';
+import type { JsonRpcProvider } from 'ethers';
+import type { Logger } from 'pino';
+import { listSubmittedActionIds, type Pool } from '@yv/db';
+import { failExpiredActions } from './expire';
+import { followReceipt } from './follow-receipt';
+import type { ActionStore } from './store';
+
+export const ACTION_QUEUE = 'partner-actions';
+const RECEIPT_JOB = 'receipt';
+const EXPIRY_JOB = 'expiry-sweep';
+
+export interface ActionTrackerOptions {
+  pool: Pool;
+  store: ActionStore;
+  provider: JsonRpcProvider;
+  log: Logger;
+  redisUrl: string;
+  /** BullMQ key prefix (QUEUE_PREFIX). */
+  prefix: string;
+  /** ACTION_DROP_WINDOW, ms. */
+  dropWindowMs: number;
+  /** ACTION_RECEIPT_POLL, ms: the delay between two looks at one receipt. */
+  pollMs: number;
+  /** ACTION_EXPIRY_SWEEP, ms. */
+  sweepMs: number;
+  /** Run the worker in this process (default true); false only enqueues (another replica works). */
+  work?: boolean;
+}
+
+export interface ActionTracker {
+  /** Follows a submitted action's receipt until it settles. One job per action: a second call is a no-op. */
+  follow(actionId: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+function connectionOf(redisUrl: string) {
+  // BullMQ workers block on Redis; it requires maxRetriesPerRequest null on their connections.
+  return { url: redisUrl, maxRetriesPerRequest: null };
+}
+
+/**
+ * BullMQ: one `receipt` job per submitted action, which looks at the chain and re-delays itself every `pollMs`
+ * until the action is confirmed or failed; and a repeating `expiry-sweep` job. Postgres stays the truth: at start
+ * every submitted action is followed again, so a job lost with Redis never strands one.
+ */
+export async function startActionTracker(options: ActionTrackerOptions): Promise<ActionTracker> {
+  const connection = connectionOf(options.redisUrl);
+  const queue = new Queue(ACTION_QUEUE, { connection, prefix: options.prefix });
+  const follow = async (actionId: string): Promise<void> => {
+    await queue.add(
+      RECEIPT_JOB,
+      { actionId },
+      {
+        jobId: `receipt-${actionId}`,
+        removeOnComplete: true,
+        // A job that kept failing (RPC down) is removed so the start-up pass can follow its action again.
+        removeOnFail: true,
+        attempts: 5,
+        backoff: { type: 'exponential', delay: options.pollMs },
+      },
+    );
+  };
+
+  const process = async (job: Job, token?: string): Promise<void> => {
+    if (job.name === EXPIRY_JOB) {
+      const failed = await failExpiredActions(options);
+      if (failed > 0) options.log.info({ failed }, 'expired unsigned partner actions');
+      return;
+    }
+    const actionId = (job.data as { actionId: string }).actionId;
+    const outcome = await followReceipt(options, actionId);
+    if (outcome === 'pending') {
+      await job.moveToDelayed(Date.now() + options.pollMs, token);
+      throw new DelayedError();
+    }
+  };
+
+  const worker =
+    options.work === false
+      ? null
+      : new Worker(ACTION_QUEUE, process, { connection, prefix: options.prefix, concurrency: 8 });
+  worker?.on('failed', (job, error) =>
+    options.log.warn({ jobId: job?.id, err: error.message }, 'partner action job failed'),
+  );
+  await queue.upsertJobScheduler(EXPIRY_JOB, { every: options.sweepMs }, { name: EXPIRY_JOB });
+  for (const actionId of await listSubmittedActionIds(options.pool)) await follow(actionId);
+
+  return {
+    follow,
+    async close() {
+      await worker?.close();
+      await queue.close();
+    },
+  };
+}

@@ -1,0 +1,34 @@
+import type { RequestHandler, Response } from 'express';
+import { ApiError } from '@yv/domain';
+import { findActivePartnerApiKey, type Pool } from '@yv/db';
+import { apiKeyMatches, apiKeyPrefix } from './keys';
+
+const BEARER = /^Bearer[ \t]+(\S+)[ \t]*$/;
+
+/**
+ * Every failure gets one message that names what is expected and never echoes the header: a key must not reach a
+ * response, a log line or a metric label, even a wrong one (it may be a real key of another system).
+ */
+const UNAUTHORIZED = 'a valid partner API key is required in the header `Authorization: Bearer <API_KEY>`';
+
+/** The authenticated partner of the request, set by `partnerAuth`. */
+export function partnerIdOf(res: Response): string {
+  const partnerId = res.locals.partnerId as string | undefined;
+  if (!partnerId) throw new Error('partnerIdOf() used on a route without partnerAuth');
+  return partnerId;
+}
+
+/** Bearer partner key → `res.locals.partnerId`; anything else is 401 PARTNER_UNAUTHORIZED. */
+export function partnerAuth(pool: Pool): RequestHandler {
+  return async (req, res, next) => {
+    const match = BEARER.exec(req.get('authorization') ?? '');
+    const key = match?.[1];
+    const prefix = key ? apiKeyPrefix(key) : null;
+    if (!key || !prefix) throw new ApiError('PARTNER_UNAUTHORIZED', UNAUTHORIZED);
+    const stored = await findActivePartnerApiKey(pool, prefix);
+    if (!stored || !apiKeyMatches(key, stored.keyHash))
+      throw new ApiError('PARTNER_UNAUTHORIZED', UNAUTHORIZED);
+    res.locals.partnerId = stored.partnerId;
+    next();
+  };
+}

@@ -1,0 +1,2 @@
+export * from './types';
+export { createHttpBridgeAdapter, type HttpBridgeOptions } from './http-client';

@@ -1,0 +1,85 @@
+import type { JsonRpcProvider } from 'ethers';
+import pino, { type Logger } from 'pino';
+import { createChainProvider } from '@yv/chain';
+import { readDeployment, readProductConfig, type Deployment, type ProductConfig } from '@yv/config';
+import { createPool, latestReadiness, runMigrations, type Pool } from '@yv/db';
+import { currentReadiness, type ReadyState } from '@yv/domain';
+import { createServiceMetrics, type ServiceMetrics } from '@yv/metrics';
+import { createActionMetrics, type ActionMetrics } from './actions/metrics';
+import { createActionStore } from './actions/store';
+import { startActionTracker, type ActionTracker } from './actions/tracker';
+import { createHttpBridgeAdapter } from './bridge';
+import type { GatewayConfig } from './config';
+import { createQuoteService, type QuoteService } from './quotes';
+
+/** Everything the gateway's routers are built from, made once at start from the validated config. */
+export interface GatewayContext {
+  config: GatewayConfig;
+  log: Logger;
+  metrics: ServiceMetrics;
+  pool: Pool;
+  provider: JsonRpcProvider;
+  deployment: Deployment;
+  product: ProductConfig;
+  readiness: () => Promise<ReadyState>;
+  quotes: QuoteService;
+  actionMetrics: ActionMetrics;
+  tracker: ActionTracker;
+  close(): Promise<void>;
+}
+
+export async function createGatewayContext(config: GatewayConfig): Promise<GatewayContext> {
+  const log = pino({ level: config.LOG_LEVEL, base: { service: 'gateway' } });
+  const metrics = createServiceMetrics('gateway');
+  const deployment = readDeployment(config.DEPLOYMENT_FILE);
+  const product = readProductConfig(config.PRODUCT_CONFIG_FILE);
+  if (config.MIGRATE_ON_START) await runMigrations({ databaseUrl: config.DATABASE_URL });
+  const pool = createPool(config.DATABASE_URL, { applicationName: 'yv-gateway' });
+  const provider = createChainProvider({
+    rpcUrl: config.RPC_URL,
+    chainId: deployment.chainId,
+    timeoutMs: config.RPC_TIMEOUT_MS,
+  });
+  const readiness = async () =>
+    currentReadiness(await latestReadiness(pool), new Date(), config.READINESS_MAX_AGE_MS);
+  const quotes = createQuoteService({
+    provider,
+    deployment,
+    product,
+    bridge: createHttpBridgeAdapter({ baseUrl: config.BRIDGE_API_URL }),
+    readiness,
+    clock: () => new Date(),
+    quoteTtlMs: config.QUOTE_TTL_MS,
+    metrics,
+  });
+  const actionMetrics = createActionMetrics(metrics);
+  const tracker = await startActionTracker({
+    pool,
+    store: createActionStore({ pool, deployment, metrics: actionMetrics }),
+    provider,
+    log,
+    redisUrl: config.REDIS_URL,
+    prefix: config.QUEUE_PREFIX,
+    dropWindowMs: config.ACTION_DROP_WINDOW,
+    pollMs: config.ACTION_RECEIPT_POLL,
+    sweepMs: config.ACTION_EXPIRY_SWEEP,
+  });
+  return {
+    config,
+    log,
+    metrics,
+    pool,
+    provider,
+    deployment,
+    product,
+    readiness,
+    quotes,
+    actionMetrics,
+    tracker,
+    async close() {
+      await tracker.close();
+      provider.destroy();
+      await pool.end();
+    },
+  };
+}

@@ -1,0 +1,3 @@
+export * from './types';
+export { createQuoteService } from './service';
+export { bridgedDestination } from './withdrawal';

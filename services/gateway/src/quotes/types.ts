@@ -1,0 +1,67 @@
+import type { Provider } from 'ethers';
+import type { Deployment, ProductConfig } from '@yv/config';
+import type { QuoteReadiness } from '@yv/domain';
+import type { ServiceMetrics } from '@yv/metrics';
+import type { ActionPlan } from '../actions/plan';
+import type { BridgeAdapter } from '../bridge';
+
+/** Validated bodies (schemas DepositRequest, RedeemAsyncRequest, ...) with the schema defaults already filled. */
+export interface DepositInput {
+  amountRaw: string;
+  account: string;
+  receiver?: string;
+  slippageBps: number;
+}
+export interface RedeemAsyncInput {
+  sharesRaw: string;
+  account: string;
+  slippageBps: number;
+  receiveChainId: number;
+}
+export interface RedeemInstantInput {
+  sharesRaw: string;
+  account: string;
+  receiver?: string;
+  slippageBps?: number;
+  receiveChainId: number;
+}
+export interface ClaimInput {
+  id: string;
+  account: string;
+  receiver: string;
+  receiveChainId: number;
+}
+export interface CancelInput {
+  id: string;
+  account: string;
+}
+export interface FulfillInput {
+  id: string;
+}
+
+export interface QuoteServiceDeps {
+  provider: Provider;
+  deployment: Deployment;
+  product: ProductConfig;
+  bridge: BridgeAdapter;
+  /** The current readiness flags (health.ready.deposits / .operations). */
+  readiness: () => Promise<QuoteReadiness> | QuoteReadiness;
+  clock: () => Date;
+  /** QUOTE_TTL_MS: how long a quote is valid (DEFAULT_QUOTE_TTL_MS). */
+  quoteTtlMs: number;
+  metrics: ServiceMetrics;
+}
+
+/**
+ * Prices and builds every vault action. Each method reads the chain at one quote block, applies the rules, builds
+ * the steps and simulates the final transaction before returning it; it never returns a transaction known to revert.
+ * @throws ApiError with the code of SYSTEM.md's error table.
+ */
+export interface QuoteService {
+  deposit(input: DepositInput): Promise<ActionPlan>;
+  redeemAsync(input: RedeemAsyncInput): Promise<ActionPlan>;
+  redeemInstant(input: RedeemInstantInput): Promise<ActionPlan>;
+  claim(input: ClaimInput): Promise<ActionPlan>;
+  cancel(input: CancelInput): Promise<ActionPlan>;
+  fulfill(input: FulfillInput): Promise<ActionPlan>;
+}

@@ -1,0 +1,27 @@
+import { Router, type RequestHandler } from 'express';
+import type { SchemaName } from '@yv/schemas';
+import type { ActionPlan } from '../actions/plan';
+import { sendData } from '../http/envelope';
+import { validated } from '../http/validate';
+import type { QuoteService } from '../quotes';
+
+/**
+ * The transaction builders (no credentials): each validates its body against the same schema the OpenAPI
+ * document shows (BAD_REQUEST for shape errors), asks the quote service, and answers the plan's ActionQuote.
+ */
+export function buildersRouter(quotes: QuoteService): Router {
+  const router = Router();
+  const builder =
+    <T>(schema: SchemaName, build: (input: T) => Promise<ActionPlan>): RequestHandler =>
+    async (req, res) => {
+      const plan = await build(validated<T>(schema, req.body));
+      sendData(res, plan.quote, { updatedAt: new Date() });
+    };
+  router.post('/api/v1/actions/deposit/quote', builder('DepositRequest', quotes.deposit));
+  router.post('/api/v1/actions/redeem-async/quote', builder('RedeemAsyncRequest', quotes.redeemAsync));
+  router.post('/api/v1/actions/redeem-instant/quote', builder('RedeemInstantRequest', quotes.redeemInstant));
+  router.post('/api/v1/actions/claim/build', builder('ClaimRequest', quotes.claim));
+  router.post('/api/v1/actions/cancel/build', builder('CancelRequest', quotes.cancel));
+  router.post('/api/v1/actions/fulfill/build', builder('FulfillRequest', quotes.fulfill));
+  return router;
+}
