@@ -1,4 +1,4 @@
-import type { Queryable as Db } from './queryable';
+import type { Queryable } from '../queryable';
 import type { NewPartnerAction, PartnerActionChanges, PartnerActionRow } from './types';
 
 const COLUMNS = `id, partner_id AS "partnerId", idempotency_key AS "idempotencyKey",
@@ -14,7 +14,7 @@ const COLUMNS = `id, partner_id AS "partnerId", idempotency_key AS "idempotencyK
  * @returns the new row, or null when the key was taken (read the winner with findPartnerActionByKey).
  */
 export async function insertPartnerAction(
-  db: Db,
+  db: Queryable,
   action: NewPartnerAction,
 ): Promise<PartnerActionRow | null> {
   const { rows } = await db.query<PartnerActionRow>(
@@ -46,7 +46,7 @@ export async function insertPartnerAction(
 }
 
 export async function findPartnerActionByKey(
-  db: Db,
+  db: Queryable,
   partnerId: string,
   idempotencyKey: string,
 ): Promise<PartnerActionRow | null> {
@@ -59,7 +59,7 @@ export async function findPartnerActionByKey(
 
 /** One partner's action: another partner's id reads as absent. */
 export async function findPartnerAction(
-  db: Db,
+  db: Queryable,
   partnerId: string,
   id: string,
 ): Promise<PartnerActionRow | null> {
@@ -71,7 +71,7 @@ export async function findPartnerAction(
 }
 
 /** Reads and row-locks an action for a transition; call inside a transaction. */
-export async function lockPartnerAction(db: Db, id: string): Promise<PartnerActionRow | null> {
+export async function lockPartnerAction(db: Queryable, id: string): Promise<PartnerActionRow | null> {
   const { rows } = await db.query<PartnerActionRow>(
     `SELECT ${COLUMNS} FROM partner_actions WHERE id = $1 FOR UPDATE`,
     [id],
@@ -79,7 +79,10 @@ export async function lockPartnerAction(db: Db, id: string): Promise<PartnerActi
   return rows[0] ?? null;
 }
 
-export async function findPartnerActionByTxHash(db: Db, txHash: string): Promise<PartnerActionRow | null> {
+export async function findPartnerActionByTxHash(
+  db: Queryable,
+  txHash: string,
+): Promise<PartnerActionRow | null> {
   const { rows } = await db.query<PartnerActionRow>(
     `SELECT ${COLUMNS} FROM partner_actions WHERE tx_hash = lower($1)`,
     [txHash],
@@ -101,7 +104,7 @@ const CHANGE_COLUMNS: Record<keyof PartnerActionChanges, { column: string; json?
 
 /** Applies `changes` and bumps updated_at. @returns the updated row, or null when the id is unknown. */
 export async function updatePartnerAction(
-  db: Db,
+  db: Queryable,
   id: string,
   changes: PartnerActionChanges,
 ): Promise<PartnerActionRow | null> {
@@ -134,7 +137,10 @@ export interface PartnerActionListQuery {
  * A partner's actions, newest first by (created_at, id). `afterId` of an action that is not the partner's gives
  * an empty page.
  */
-export async function listPartnerActions(db: Db, query: PartnerActionListQuery): Promise<PartnerActionRow[]> {
+export async function listPartnerActions(
+  db: Queryable,
+  query: PartnerActionListQuery,
+): Promise<PartnerActionRow[]> {
   const values: unknown[] = [query.partnerId, query.limit];
   const where = ['a.partner_id = $1'];
   if (query.wallet !== undefined) {
@@ -161,7 +167,11 @@ export async function listPartnerActions(db: Db, query: PartnerActionListQuery):
 }
 
 /** Unsigned actions whose quote expired before `now`, oldest first: the expiry sweep's work list. */
-export async function listExpiredUnsignedActionIds(db: Db, now: Date, limit: number): Promise<string[]> {
+export async function listExpiredUnsignedActionIds(
+  db: Queryable,
+  now: Date,
+  limit: number,
+): Promise<string[]> {
   const { rows } = await db.query<{ id: string }>(
     `SELECT id FROM partner_actions
       WHERE status IN ('created', 'requires_signature') AND expires_at < $1
@@ -172,14 +182,14 @@ export async function listExpiredUnsignedActionIds(db: Db, now: Date, limit: num
 }
 
 /** Actions waiting for their receipt: re-followed at start, so a job lost with Redis never strands one. */
-export async function listSubmittedActionIds(db: Db): Promise<string[]> {
+export async function listSubmittedActionIds(db: Queryable): Promise<string[]> {
   const { rows } = await db.query<{ id: string }>(
     `SELECT id FROM partner_actions WHERE status = 'submitted' ORDER BY submitted_at`,
   );
   return rows.map((row) => row.id);
 }
 
-export async function findPartnerActionById(db: Db, id: string): Promise<PartnerActionRow | null> {
+export async function findPartnerActionById(db: Queryable, id: string): Promise<PartnerActionRow | null> {
   const { rows } = await db.query<PartnerActionRow>(`SELECT ${COLUMNS} FROM partner_actions WHERE id = $1`, [
     id,
   ]);

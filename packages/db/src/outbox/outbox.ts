@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Queryable as Db } from '../actions/queryable';
+import type { Queryable } from '../queryable';
 
 export const OUTBOX_EVENT_TYPES = ['action.updated', 'redeem.updated'] as const;
 export type OutboxEventType = (typeof OUTBOX_EVENT_TYPES)[number];
@@ -33,7 +33,7 @@ const COLUMNS = `id, event_id AS "eventId", type, aggregate_id AS "aggregateId",
  * Appends an event with the aggregate's next sequence number. Call in the transaction that made the change, after
  * locking the aggregate's row, so two writers never race for one number (the unique constraint would refuse it).
  */
-export async function insertOutboxEvent(db: Db, event: NewOutboxEvent): Promise<OutboxEventRow> {
+export async function insertOutboxEvent(db: Queryable, event: NewOutboxEvent): Promise<OutboxEventRow> {
   const { rows } = await db.query<OutboxEventRow>(
     `INSERT INTO outbox_events (event_id, type, aggregate_id, partner_id, sequence, payload)
      SELECT $1, $2, $3, $4, COALESCE(MAX(sequence), 0) + 1, $5 FROM outbox_events WHERE type = $2 AND aggregate_id = $3
@@ -45,7 +45,7 @@ export async function insertOutboxEvent(db: Db, event: NewOutboxEvent): Promise<
 
 /** Events of one aggregate in sequence order. */
 export async function listOutboxEvents(
-  db: Db,
+  db: Queryable,
   type: OutboxEventType,
   aggregateId: string,
 ): Promise<OutboxEventRow[]> {

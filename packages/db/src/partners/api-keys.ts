@@ -1,4 +1,4 @@
-import type { Queryable as Db } from '../actions/queryable';
+import type { Queryable } from '../queryable';
 
 export interface NewPartnerApiKey {
   id: string;
@@ -16,7 +16,7 @@ export interface ActivePartnerApiKey {
   keyHash: Buffer;
 }
 
-export async function insertPartnerApiKey(db: Db, key: NewPartnerApiKey): Promise<void> {
+export async function insertPartnerApiKey(db: Queryable, key: NewPartnerApiKey): Promise<void> {
   await db.query(`INSERT INTO partner_api_keys (id, partner_id, prefix, key_hash) VALUES ($1, $2, $3, $4)`, [
     key.id,
     key.partnerId,
@@ -25,7 +25,10 @@ export async function insertPartnerApiKey(db: Db, key: NewPartnerApiKey): Promis
   ]);
 }
 
-export async function findActivePartnerApiKey(db: Db, prefix: string): Promise<ActivePartnerApiKey | null> {
+export async function findActivePartnerApiKey(
+  db: Queryable,
+  prefix: string,
+): Promise<ActivePartnerApiKey | null> {
   const { rows } = await db.query<ActivePartnerApiKey>(
     `SELECT k.id AS "keyId", k.partner_id AS "partnerId", k.key_hash AS "keyHash"
        FROM partner_api_keys k JOIN partners p ON p.id = k.partner_id
@@ -41,7 +44,11 @@ export async function findActivePartnerApiKey(db: Db, prefix: string): Promise<A
  * already would). Call before inserting the new key, in one transaction.
  * @returns how many keys got the new end.
  */
-export async function expirePartnerApiKeys(db: Db, partnerId: string, expiresAt: Date): Promise<number> {
+export async function expirePartnerApiKeys(
+  db: Queryable,
+  partnerId: string,
+  expiresAt: Date,
+): Promise<number> {
   const { rowCount } = await db.query(
     `UPDATE partner_api_keys SET expires_at = $2
       WHERE partner_id = $1 AND revoked_at IS NULL AND (expires_at IS NULL OR expires_at > $2)`,
@@ -51,7 +58,11 @@ export async function expirePartnerApiKeys(db: Db, partnerId: string, expiresAt:
 }
 
 /** @returns false when the partner has no unrevoked key with that prefix. */
-export async function revokePartnerApiKey(db: Db, partnerId: string, prefix: string): Promise<boolean> {
+export async function revokePartnerApiKey(
+  db: Queryable,
+  partnerId: string,
+  prefix: string,
+): Promise<boolean> {
   const { rowCount } = await db.query(
     `UPDATE partner_api_keys SET revoked_at = now() WHERE partner_id = $1 AND prefix = $2 AND revoked_at IS NULL`,
     [partnerId, prefix],

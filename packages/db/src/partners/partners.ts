@@ -1,4 +1,4 @@
-import type { Queryable as Db } from '../actions/queryable';
+import type { Queryable } from '../queryable';
 
 export interface PartnerRow {
   id: string;
@@ -11,7 +11,7 @@ export interface PartnerRow {
 const PARTNER_COLUMNS = `id, name, webhook_url AS "webhookUrl", created_at AS "createdAt", disabled_at AS "disabledAt"`;
 
 export async function insertPartner(
-  db: Db,
+  db: Queryable,
   partner: { id: string; name: string; webhookUrl: string | null },
 ): Promise<PartnerRow> {
   const { rows } = await db.query<PartnerRow>(
@@ -21,14 +21,14 @@ export async function insertPartner(
   return rows[0] as PartnerRow;
 }
 
-export async function findPartner(db: Db, id: string): Promise<PartnerRow | null> {
+export async function findPartner(db: Queryable, id: string): Promise<PartnerRow | null> {
   const { rows } = await db.query<PartnerRow>(`SELECT ${PARTNER_COLUMNS} FROM partners WHERE id = $1`, [id]);
   return rows[0] ?? null;
 }
 
 /** @returns false when no such partner exists. */
 export async function setPartnerWebhookUrl(
-  db: Db,
+  db: Queryable,
   partnerId: string,
   webhookUrl: string | null,
 ): Promise<boolean> {

@@ -1,4 +1,4 @@
-import type { Queryable as Db } from '../actions/queryable';
+import type { Queryable } from '../queryable';
 
 export interface WebhookSecretRow {
   id: string;
@@ -8,7 +8,7 @@ export interface WebhookSecretRow {
 }
 
 export async function insertWebhookSecret(
-  db: Db,
+  db: Queryable,
   secret: { id: string; partnerId: string; secret: string },
 ): Promise<void> {
   await db.query(`INSERT INTO webhook_secrets (id, partner_id, secret) VALUES ($1, $2, $3)`, [
@@ -19,7 +19,10 @@ export async function insertWebhookSecret(
 }
 
 /** Secrets to sign with, newest first (several during a rotation). */
-export async function listActiveWebhookSecrets(db: Db, partnerId: string): Promise<WebhookSecretRow[]> {
+export async function listActiveWebhookSecrets(
+  db: Queryable,
+  partnerId: string,
+): Promise<WebhookSecretRow[]> {
   const { rows } = await db.query<WebhookSecretRow>(
     `SELECT id, secret, created_at AS "createdAt", expires_at AS "expiresAt" FROM webhook_secrets
       WHERE partner_id = $1 AND (expires_at IS NULL OR expires_at > now())
