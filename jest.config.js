@@ -2,7 +2,7 @@
 module.exports = {
   testEnvironment: 'node',
   transform: { '^.+\\.ts$': ['@swc/jest', { jsc: { target: 'es2022', parser: { syntax: 'typescript' } } }] },
-  testMatch: ['<rootDir>/{packages,services}/*/test/**/*.test.ts'],
+  testMatch: ['<rootDir>/{packages,services}/*/test/**/*.test.ts', '<rootDir>/infra/test/**/*.test.ts'],
   globalSetup: '<rootDir>/packages/testkit/src/global-setup.ts',
   globalTeardown: '<rootDir>/packages/testkit/src/global-teardown.ts',
   testTimeout: 60000,

@@ -1,11 +1,19 @@
 #!/usr/bin/env bash
 # Brings a fresh machine of this kind to where the project can install and run: pnpm 9 (corepack does not work
-# against this registry, so npm installs it), PostgreSQL and Redis answering on their loopback ports.
+# against this registry, so npm installs it), promtool, PostgreSQL and Redis answering on their loopback ports.
 set -euo pipefail
 
 if ! command -v pnpm >/dev/null 2>&1 || [[ "$(pnpm --version)" != 9.* ]]; then
   echo "[setup] installing pnpm 9 with npm"
   npm install -g pnpm@9.15.9 >/dev/null
+fi
+
+# promtool checks the Prometheus config and alert rules in the tests; Debian ships it in the prometheus package
+# (the daemon is not started: nothing here runs it).
+if ! command -v promtool >/dev/null 2>&1; then
+  echo "[setup] installing promtool (Debian prometheus package)"
+  apt-get update -qq >/dev/null
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends prometheus >/dev/null
 fi
 
 if ! pg_isready -q -h 127.0.0.1 -p 5432 2>/dev/null; then

@@ -11,3 +11,5 @@ export * from './watcher';
 export * from './partners';
 export * from './actions';
 export * from './outbox';
+export * from './reads';
+export * from './webhooks';

@@ -5,3 +5,4 @@ export * from './readiness';
 export * from './amount';
 export * from './quotes';
 export * from './actions';
+export * from './webhooks';

@@ -48,9 +48,26 @@ export function metricsHandler(registry: Registry): express.RequestHandler {
   };
 }
 
-/** A bare HTTP app serving /metrics, for services that have no HTTP API of their own (indexer, watcher, worker). */
-export function metricsApp(registry: Registry): Express {
+export interface ProbeOptions {
+  /** False while the process is starting or draining after SIGTERM: the readiness probe then answers 503. */
+  isReady?: () => boolean;
+}
+
+/** Kubernetes probes: /livez answers while the process runs, /readyz while it should receive work. */
+export function mountProbes(app: Express, opts: ProbeOptions = {}): void {
+  app.get('/livez', (_req, res) => {
+    res.json({ status: 'ok' });
+  });
+  app.get('/readyz', (_req, res) => {
+    const ready = opts.isReady?.() ?? true;
+    res.status(ready ? 200 : 503).json({ status: ready ? 'ready' : 'draining' });
+  });
+}
+
+/** A bare HTTP app serving /metrics and the probes, for services without an HTTP API (indexer, watcher, worker). */
+export function metricsApp(registry: Registry, opts: ProbeOptions = {}): Express {
   const app = express();
   app.get('/metrics', metricsHandler(registry));
+  mountProbes(app, opts);
   return app;
 }

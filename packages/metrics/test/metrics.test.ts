@@ -18,3 +18,15 @@ it('names every metric svc_<service>_<thing> and serves them in the Prometheus t
 it('refuses a service name that would break the naming scheme', () => {
   expect(() => createServiceMetrics('webhook-worker')).toThrow(/must match/);
 });
+
+it('answers the liveness probe always and the readiness probe 503 while draining', async () => {
+  let ready = true;
+  const app = metricsApp(createServiceMetrics('watcher').registry, { isReady: () => ready });
+  expect((await request(app).get('/livez')).status).toBe(200);
+  expect((await request(app).get('/readyz')).status).toBe(200);
+  ready = false;
+  const draining = await request(app).get('/readyz');
+  expect(draining.status).toBe(503);
+  expect(draining.body).toEqual({ status: 'draining' });
+  expect((await request(app).get('/livez')).status).toBe(200);
+});

@@ -10,6 +10,7 @@ import {
   type Tag,
 } from './paths/operations';
 import { readsPaths } from './paths/reads';
+import { webhooksPaths } from './paths/webhooks';
 import { schemas } from './registry';
 
 export * from './paths/operations';
@@ -17,6 +18,7 @@ export { readsPaths } from './paths/reads';
 export { metaPaths } from './paths/meta';
 export { buildersPaths } from './paths/builders';
 export { partnerActionsPaths } from './paths/partner-actions';
+export { webhooksPaths } from './paths/webhooks';
 
 type ComponentKind = 'schemas' | 'responses' | 'parameters';
 
@@ -32,6 +34,7 @@ export interface OpenApiDocument {
   servers: { url: string; description: string }[];
   tags: Tag[];
   paths: PathsObject;
+  webhooks: PathsObject;
   components: Record<ComponentKind, Record<string, unknown>> & {
     securitySchemes: Partial<typeof securitySchemes>;
   };
@@ -45,7 +48,7 @@ export interface OpenApiOptions {
 }
 
 export function defaultPathGroups(): PathGroup[] {
-  return [readsPaths(), buildersPaths(), partnerActionsPaths(), metaPaths()];
+  return [readsPaths(), buildersPaths(), partnerActionsPaths(), webhooksPaths(), metaPaths()];
 }
 
 const DESCRIPTION = `HTTP JSON API of a USDC yield vault settling on chain 999. The service never signs or sends
@@ -68,11 +71,15 @@ Conventions:
 
 export function buildOpenApi({ serverUrl, groups = defaultPathGroups() }: OpenApiOptions): OpenApiDocument {
   const paths = mergePaths(groups);
-  const components = pruneComponents(paths, {
-    schemas,
-    responses: errorResponseComponents,
-    parameters: parameterComponents,
-  });
+  const webhooks = mergePaths(groups.map((group) => ({ tags: [], paths: group.webhooks ?? {} })));
+  const components = pruneComponents(
+    { paths, webhooks },
+    {
+      schemas,
+      responses: errorResponseComponents,
+      parameters: parameterComponents,
+    },
+  );
   return {
     openapi: '3.1.0',
     info: {
@@ -88,6 +95,7 @@ export function buildOpenApi({ serverUrl, groups = defaultPathGroups() }: OpenAp
     servers: [{ url: serverUrl.replace(/\/+$/, ''), description: 'This deployment.' }],
     tags: mergeTags(groups),
     paths,
+    webhooks,
     components: { ...components, securitySchemes: usedSecuritySchemes(paths) },
   };
 }
@@ -118,7 +126,7 @@ function mergeTags(groups: readonly PathGroup[]): Tag[] {
  * document only shows those some documented operation uses, so it never lists orphans.
  */
 function pruneComponents(
-  paths: PathsObject,
+  paths: unknown,
   all: Record<ComponentKind, Record<string, unknown>>,
 ): Record<ComponentKind, Record<string, unknown>> {
   const kept: Record<ComponentKind, Record<string, unknown>> = { schemas: {}, responses: {}, parameters: {} };

@@ -29,11 +29,17 @@ function event<T extends WebhookEventType, D extends string>(type: T, data: D, d
   return {
     type: 'object',
     description,
-    required: ['type', 'timestamp', 'data'],
+    required: ['type', 'timestamp', 'sequence', 'data'],
     additionalProperties: false,
     properties: {
       type: { const: type },
       timestamp: { ...ref('DateTime'), description: 'When the change happened.' },
+      sequence: {
+        type: 'integer',
+        minimum: 1,
+        description:
+          'Place of this event among the events of the same action (or redemption), from 1. Deliveries are retried and may arrive out of order: drop a message whose sequence is not above the last one you applied for that `data.id`.',
+      },
       data: ref(data),
     },
   } as const;

@@ -45,6 +45,7 @@ describe('buildOpenApi', () => {
   it('documents the reads, the builders, the partner actions and the two bare documents', () => {
     expect(Object.keys(doc.paths).sort()).toEqual(
       [
+        '/api/cron/webhooks',
         '/api/v1/actions/cancel/build',
         '/api/v1/actions/claim/build',
         '/api/v1/actions/deposit/quote',
@@ -127,9 +128,10 @@ describe('buildOpenApi', () => {
   });
 
   it('lists only the components and security schemes some operation uses', () => {
-    // No operation serves webhook payloads or takes the cron secret yet: they stay out of the document.
-    expect(doc.components.schemas).not.toHaveProperty('ActionUpdatedEvent');
-    expect(Object.keys(doc.components.securitySchemes)).toEqual(['partnerKey']);
+    // The webhook payloads are reachable from the `webhooks` section, the cron secret from the retry endpoint.
+    expect(doc.components.schemas).toHaveProperty('ActionUpdatedEvent');
+    expect(Object.keys(doc.webhooks).sort()).toEqual(['action.updated', 'redeem.updated']);
+    expect(Object.keys(doc.components.securitySchemes).sort()).toEqual(['cronSecret', 'partnerKey']);
     expect(doc.components.schemas).toHaveProperty('PartnerAction');
     expect(doc.components.schemas).toHaveProperty('WithdrawalMetadata');
     const readsOnly = buildOpenApi({ serverUrl: 'https://partner-api.example.org', groups: [readsPaths()] });

@@ -1,6 +1,6 @@
 import express, { type Express, type Router } from 'express';
 import type { Logger } from 'pino';
-import { metricsHandler, type ServiceMetrics } from '@yv/metrics';
+import { metricsHandler, mountProbes, type ServiceMetrics } from '@yv/metrics';
 import type { OpenApiDocument } from '@yv/schemas';
 import { errorHandler, notFound } from './http/errors';
 import { requestMetrics } from './http/metrics';
@@ -14,6 +14,8 @@ export interface AppDeps {
   bodyLimitBytes: number;
   /** Feature routers (reads, builders, partner actions, cron), mounted in order. */
   routers: Router[];
+  /** False once SIGTERM arrived: /readyz answers 503 so the load balancer stops sending new requests. */
+  isReady?: () => boolean;
 }
 
 /** Plumbing only: every rule lives behind the routers, every error leaves through errorHandler. */
@@ -41,6 +43,7 @@ export function createApp(deps: AppDeps): Express {
   });
   app.use(express.json({ limit: deps.bodyLimitBytes, strict: true, type: () => true }));
   app.get('/metrics', metricsHandler(deps.metrics.registry));
+  mountProbes(app, { isReady: deps.isReady });
   app.use(metaRouter(deps.openApi));
   for (const router of deps.routers) app.use(router);
   app.use(notFound);

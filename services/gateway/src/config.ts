@@ -1,6 +1,8 @@
 import { resolve } from 'node:path';
 import { common, duration, int, parseEnv, port, string, url, type ConfigOf } from '@yv/config';
 import { actionTrackerSpec } from './actions/config';
+import { readsSpec } from './reads/options';
+import { cronSpec } from './routes/cron';
 
 /** The devnet's product description; a real deployment points PRODUCT_CONFIG_FILE at its own. */
 export const DEFAULT_PRODUCT_CONFIG_FILE = resolve(__dirname, '../../../config/product.devnet.json');
@@ -20,6 +22,8 @@ export const gatewaySpec = {
   READINESS_MAX_AGE_MS: duration({ default: 30_000, minMs: 1_000 }),
   RPC_TIMEOUT_MS: duration({ default: 5_000, minMs: 100 }),
   ...actionTrackerSpec,
+  ...readsSpec,
+  ...cronSpec,
 };
 
 export type GatewayConfig = ConfigOf<typeof gatewaySpec>;

@@ -11,6 +11,8 @@ import { startActionTracker, type ActionTracker } from './actions/tracker';
 import { createHttpBridgeAdapter } from './bridge';
 import type { GatewayConfig } from './config';
 import { createQuoteService, type QuoteService } from './quotes';
+import { createReadServices, readinessThresholdsOf, type ReadServices } from './reads';
+import { createWebhookRetrier, type WebhookRetrier } from './routes/cron';
 
 /** Everything the gateway's routers are built from, made once at start from the validated config. */
 export interface GatewayContext {
@@ -23,8 +25,10 @@ export interface GatewayContext {
   product: ProductConfig;
   readiness: () => Promise<ReadyState>;
   quotes: QuoteService;
+  reads: ReadServices;
   actionMetrics: ActionMetrics;
   tracker: ActionTracker;
+  webhookRetrier: WebhookRetrier;
   close(): Promise<void>;
 }
 
@@ -52,6 +56,16 @@ export async function createGatewayContext(config: GatewayConfig): Promise<Gatew
     quoteTtlMs: config.QUOTE_TTL_MS,
     metrics,
   });
+  const reads = createReadServices({
+    pool,
+    provider,
+    deployment,
+    product,
+    thresholds: readinessThresholdsOf(config),
+    readinessMaxAgeMs: config.READINESS_MAX_AGE_MS,
+    hlpVaultAddress: config.HLP_VAULT_ADDRESS,
+    cacheTtlMs: config.READ_CACHE_TTL_MS,
+  });
   const actionMetrics = createActionMetrics(metrics);
   const tracker = await startActionTracker({
     pool,
@@ -64,6 +78,12 @@ export async function createGatewayContext(config: GatewayConfig): Promise<Gatew
     pollMs: config.ACTION_RECEIPT_POLL,
     sweepMs: config.ACTION_EXPIRY_SWEEP,
   });
+  const webhookRetrier = createWebhookRetrier({
+    pool,
+    redisUrl: config.REDIS_URL,
+    prefix: config.QUEUE_PREFIX,
+    maxAttempts: config.WEBHOOK_MAX_ATTEMPTS,
+  });
   return {
     config,
     log,
@@ -74,10 +94,13 @@ export async function createGatewayContext(config: GatewayConfig): Promise<Gatew
     product,
     readiness,
     quotes,
+    reads,
     actionMetrics,
     tracker,
+    webhookRetrier,
     async close() {
       await tracker.close();
+      await webhookRetrier.close();
       provider.destroy();
       await pool.end();
     },

@@ -1,37 +1,28 @@
 import { ConfigError } from '@yv/config';
-import { buildOpenApi } from '@yv/schemas';
-import { createApp } from './app';
 import { loadGatewayConfig } from './config';
 import { createGatewayContext } from './context';
-import { buildersRouter } from './routes/builders';
-import { partnerActionsRouter } from './routes/partner-actions';
+import { createGatewayApp } from './server';
+
+/** Below Kubernetes' terminationGracePeriodSeconds (30 s). */
+const SHUTDOWN_BOUND_MS = 25_000;
 
 async function main(): Promise<void> {
   const config = loadGatewayConfig(process.env);
   const ctx = await createGatewayContext(config);
-  const app = createApp({
-    log: ctx.log,
-    metrics: ctx.metrics,
-    openApi: buildOpenApi({ serverUrl: config.PUBLIC_BASE_URL }),
-    bodyLimitBytes: config.BODY_LIMIT_BYTES,
-    routers: [
-      buildersRouter(ctx.quotes),
-      partnerActionsRouter({
-        pool: ctx.pool,
-        quoteService: ctx.quotes,
-        deployment: ctx.deployment,
-        provider: ctx.provider,
-        metrics: ctx.actionMetrics,
-        follow: ctx.tracker.follow,
-      }),
-    ],
-  });
+  let draining = false;
+  const app = createGatewayApp(ctx, { isReady: () => !draining });
   const server = app.listen(config.PORT, config.HOST, () =>
     ctx.log.info({ url: `http://${config.HOST}:${config.PORT}` }, 'gateway listening'),
   );
+  // SIGTERM: readiness turns 503, the server stops accepting connections and finishes the requests it holds,
+  // then the receipt tracker finishes its current jobs and the pools close. A stuck drain is cut at the bound.
   const shutdown = (signal: string) => {
-    ctx.log.info({ signal }, 'gateway stopping');
+    if (draining) return;
+    draining = true;
+    ctx.log.info({ signal }, 'gateway draining');
+    setTimeout(() => process.exit(1), SHUTDOWN_BOUND_MS).unref();
     server.close(() => void ctx.close().then(() => process.exit(0)));
+    server.closeIdleConnections();
   };
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));

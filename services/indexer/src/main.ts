@@ -29,12 +29,15 @@ async function main(): Promise<void> {
     log,
     metrics,
   });
-  const server = metricsApp(metrics.registry).listen(config.METRICS_PORT, () =>
+  let stopping = false;
+  const server = metricsApp(metrics.registry, { isReady: () => !stopping }).listen(config.METRICS_PORT, () =>
     log('info', 'metrics listening', { port: config.METRICS_PORT }),
   );
   indexer.start();
   const shutdown = async (signal: string): Promise<void> => {
     log('info', 'stopping', { signal });
+    stopping = true;
+    // stop() lets the batch in flight commit (or roll back whole), then releases the advisory lock.
     await indexer.stop();
     server.close();
     await pool.end();

@@ -17,9 +17,13 @@ async function main(): Promise<void> {
   }
   if (config.MIGRATE_ON_START) await runMigrations({ databaseUrl: config.DATABASE_URL });
   const watcher = createWatcher({ config, deployment });
-  const server = metricsApp(watcher.metrics.service.registry).listen(config.METRICS_PORT);
+  let stopping = false;
+  const server = metricsApp(watcher.metrics.service.registry, { isReady: () => !stopping }).listen(
+    config.METRICS_PORT,
+  );
   watcher.start();
   const shutdown = (): void => {
+    stopping = true;
     server.close();
     watcher.stop().then(
       () => process.exit(0),

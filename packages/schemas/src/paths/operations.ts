@@ -30,6 +30,8 @@ export interface Tag {
 export interface PathGroup {
   tags: Tag[];
   paths: PathsObject;
+  /** OpenAPI 3.1 `webhooks`: requests the API sends to the partner's receiver. */
+  webhooks?: PathsObject;
 }
 
 /** Reads and builders carry no credentials. */

@@ -74,10 +74,10 @@ export function readsPaths(): PathGroup {
           operationId: 'getHlp',
           summary: 'Yield figures',
           description:
-            'HLP strategy yield from the latest upstream snapshot. The display APY is `data.vault.apyPct`.',
+            'HLP strategy yield from the latest good upstream snapshot (`meta.updatedAt` is when it was fetched, `meta.ageSec` its age: while the upstream fails the last good snapshot is served). The display APY is `data.vault.apyPct`; it is net of the vault fees, so it also needs a vault snapshot (503 VAULT_READ_FAILED before the first).',
           responses: {
             '200': jsonResponse('HlpResponse', 'Yield figures.'),
-            ...errorResponses(['HLP_UPSTREAM_FAILED']),
+            ...errorResponses(['HLP_UPSTREAM_FAILED', 'VAULT_READ_FAILED']),
           },
         }),
       },

@@ -47,8 +47,8 @@ export const validExamples = {
   Gas: [gasExample],
   WebhookRetryResult: [{ checked: 3, sent: 2, failed: 1, maxAttempts: 8 }],
   WebhookEvent: [
-    { type: 'action.updated', timestamp: UPDATED_AT, data: depositActionExample },
-    { type: 'redeem.updated', timestamp: UPDATED_AT, data: claimableRedeemExample },
+    { type: 'action.updated', timestamp: UPDATED_AT, sequence: 3, data: depositActionExample },
+    { type: 'redeem.updated', timestamp: UPDATED_AT, sequence: 2, data: claimableRedeemExample },
   ],
   DepositRequest: [{ amountRaw: '2000000000', account: WALLET, receiver: WALLET, slippageBps: 50 }],
   RedeemAsyncRequest: [

@@ -1,4 +1,5 @@
 import type { JsonRpcProvider, TransactionReceipt } from 'ethers';
+import { MockUSDC__factory } from '@yv/contracts';
 import { ApiError, type SentTransaction } from '@yv/domain';
 
 /** Chain reads of the submit path and the tracker. An RPC failure is a 503, never a verdict on the action. */
@@ -29,4 +30,14 @@ export async function readReceipt(
 function brief(error: unknown): string {
   const message = error instanceof Error ? error.message : String(error);
   return message.length > 120 ? `${message.slice(0, 117)}...` : message;
+}
+
+/** ERC-20 allowance of `owner` to `spender` on `token`, at the latest block (mined transactions only). */
+export async function readAllowance(
+  provider: JsonRpcProvider,
+  token: string,
+  owner: string,
+  spender: string,
+): Promise<bigint> {
+  return MockUSDC__factory.connect(token, provider).allowance(owner, spender);
 }

@@ -1,9 +1,10 @@
 import type { JsonRpcProvider } from 'ethers';
 import { findPartnerActionById, type PartnerActionChanges, type PartnerActionRow, type Pool } from '@yv/db';
-import { finalStep, sentTxMismatch, withFinalStepStatus, type ActionStep } from '@yv/domain';
+import { withFinalStepStatus, type ActionStep } from '@yv/domain';
 import { readReceipt, readSentTransaction } from './chain-tx';
 import { lastError, type ActionFailure } from './failures';
 import type { ActionStore } from './store';
+import { finalStepMismatch } from './verify';
 
 export type FollowOutcome = 'settled' | 'pending';
 
@@ -59,8 +60,7 @@ export async function followReceipt(deps: FollowDeps, actionId: string): Promise
         )
       : 'pending';
   }
-  const expected = finalStep(row.steps as ActionStep[]);
-  const mismatch = expected.tx ? sentTxMismatch(sent, row.wallet, expected.tx) : null;
+  const mismatch = finalStepMismatch(row, sent);
   if (mismatch) return settle(deps, row, failed(row, 'TX_MISMATCH', mismatch));
 
   const receipt = await readReceipt(deps.provider, hash);

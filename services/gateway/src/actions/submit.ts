@@ -1,14 +1,8 @@
 import type { JsonRpcProvider } from 'ethers';
 import { findPartnerAction, type PartnerActionRow, type Pool } from '@yv/db';
-import {
-  acceptsSubmit,
-  ApiError,
-  finalStep,
-  sentTxMismatch,
-  withFinalStepStatus,
-  type ActionStep,
-} from '@yv/domain';
+import { acceptsSubmit, ApiError, finalStep, withFinalStepStatus, type ActionStep } from '@yv/domain';
 import { readSentTransaction } from './chain-tx';
+import { finalStepMismatch } from './verify';
 import type { ActionStore } from './store';
 
 export interface SubmitResult {
@@ -61,12 +55,11 @@ export async function submitAction(
   if (!row) throw new ApiError('PARTNER_ACTION_NOT_FOUND', `no action ${request.actionId} for this partner`);
   if (checkSubmittable(row, hash) === 'replay') return { row, replay: true };
 
-  const steps = row.steps as ActionStep[];
-  const expected = finalStep(steps);
   const sent = await readSentTransaction(deps.provider, hash);
-  if (sent && expected.tx) {
-    const mismatch = sentTxMismatch(sent, row.wallet, expected.tx);
-    if (mismatch) throw conflict(`${hash} is not this action's ${expected.kind} transaction: ${mismatch}`);
+  const mismatch = sent ? finalStepMismatch(row, sent) : null;
+  if (mismatch) {
+    const kind = finalStep(row.steps as ActionStep[]).kind;
+    throw conflict(`${hash} is not this action's ${kind} transaction: ${mismatch}`);
   }
 
   let replay = false;

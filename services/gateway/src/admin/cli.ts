@@ -1,13 +1,22 @@
 import { parseArgs } from 'node:util';
 import { common, ConfigError, parseEnv } from '@yv/config';
 import { createPool, type Pool } from '@yv/db';
-import { AdminError, createPartner, DEFAULT_GRACE_HOURS, revokeKey, rotateKey, setWebhook } from './commands';
+import {
+  AdminError,
+  createPartner,
+  DEFAULT_GRACE_HOURS,
+  revokeKey,
+  rotateKey,
+  rotateWebhookSecret,
+  setWebhook,
+} from './commands';
 
 const USAGE = `usage: pnpm admin <command>
   partner create --name NAME [--webhook-url URL]
   key rotate --partner ID [--grace-hours N]      (default ${DEFAULT_GRACE_HOURS}: old keys stay valid that long)
   key revoke --partner ID --key-prefix PREFIX
-  webhook set --partner ID --url URL
+  webhook set --partner ID --url URL              (also re-enables an endpoint a 410 disabled)
+  webhook rotate-secret --partner ID [--grace-hours N]  (default ${DEFAULT_GRACE_HOURS}: old secrets sign that long too)
 Prints one JSON object on stdout. Reads DATABASE_URL.`;
 
 class UsageError extends Error {}
@@ -50,6 +59,11 @@ async function run(pool: Pool, argv: string[]): Promise<unknown> {
       });
     case 'webhook set':
       return setWebhook(pool, { partnerId: required(values, 'partner'), url: required(values, 'url') });
+    case 'webhook rotate-secret':
+      return rotateWebhookSecret(pool, {
+        partnerId: required(values, 'partner'),
+        graceHours: values['grace-hours'] === undefined ? DEFAULT_GRACE_HOURS : Number(values['grace-hours']),
+      });
     default:
       throw new UsageError(command ? `unknown command "${command}"` : 'no command given');
   }

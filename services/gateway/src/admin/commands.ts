@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import {
+  enableWebhookEndpoint,
   expirePartnerApiKeys,
+  expireWebhookSecrets,
   findPartner,
   insertPartner,
   insertPartnerApiKey,
@@ -102,7 +104,33 @@ export async function setWebhook(
   const webhookUrl = checkWebhookUrl(input.url);
   await requirePartner(pool, input.partnerId);
   await setPartnerWebhookUrl(pool, input.partnerId, webhookUrl);
+  // Setting the URL again is how an operator re-enables an endpoint a 410 disabled.
+  await enableWebhookEndpoint(pool, input.partnerId);
   return { partnerId: input.partnerId, webhookUrl };
+}
+
+/**
+ * A new webhook signing secret; the partner's current secrets keep signing for `graceHours` more (0 ends them now),
+ * so every delivery in the grace period carries a signature of each and the partner can switch at any moment.
+ */
+export async function rotateWebhookSecret(
+  pool: Pool,
+  input: { partnerId: string; graceHours: number; now?: Date },
+): Promise<{ partnerId: string; webhookSecret: string; previousSecretsExpireAt: string }> {
+  if (!Number.isFinite(input.graceHours) || input.graceHours < 0 || input.graceHours > 24 * 90)
+    throw new AdminError('--grace-hours must be a number from 0 to 2160 (90 days)');
+  const webhookSecret = issueWebhookSecret();
+  const expiresAt = new Date((input.now ?? new Date()).getTime() + input.graceHours * 3_600_000);
+  await withTransaction(pool, async (client) => {
+    await requirePartner(client, input.partnerId);
+    await expireWebhookSecrets(client, input.partnerId, expiresAt);
+    await insertWebhookSecret(client, {
+      id: randomUUID(),
+      partnerId: input.partnerId,
+      secret: webhookSecret,
+    });
+  });
+  return { partnerId: input.partnerId, webhookSecret, previousSecretsExpireAt: expiresAt.toISOString() };
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

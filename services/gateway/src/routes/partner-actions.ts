@@ -4,6 +4,7 @@ import { listPartnerActions, findPartnerAction, type PartnerActionRow, type Pool
 import { ApiError, toPartnerActionJson, type ActionDeployment } from '@yv/domain';
 import { PARTNER_ACTION_STATUSES } from '@yv/schemas';
 import { partnerAuth, partnerIdOf } from '../auth/partner-auth';
+import { noteApprovalConfirmed } from '../actions/approval';
 import { CREATE_ROUTES, createOrReplay, type CreateRoute } from '../actions/create';
 import type { ActionMetrics } from '../actions/metrics';
 import type { QuoteService } from '../quotes';
@@ -116,7 +117,9 @@ export function partnerActionsRouter(deps: PartnerActionsDeps): Router {
     const actionId = actionIdParam(req);
     const row = await findPartnerAction(deps.pool, partnerIdOf(res), actionId);
     if (!row) throw new ApiError('PARTNER_ACTION_NOT_FOUND', `no action ${actionId} for this partner`);
-    send(res, row, false);
+    // An unreadable chain leaves the stored action as the answer: the approval is looked for again on the next read.
+    const current = await noteApprovalConfirmed({ store, provider: deps.provider }, row).catch(() => row);
+    send(res, current, false);
   });
 
   router.get(PARTNER_ACTIONS_PATH, async (req, res) => {

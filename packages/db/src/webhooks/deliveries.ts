@@ -1,0 +1,267 @@
+import type { Queryable } from '../queryable';
+import type { OutboxEventType } from '../outbox';
+
+export const WEBHOOK_DELIVERY_STATUSES = [
+  'pending',
+  'delivering',
+  'delivered',
+  'failed',
+  'disabled',
+] as const;
+export type WebhookDeliveryStatus = (typeof WEBHOOK_DELIVERY_STATUSES)[number];
+
+/** What the queue needs to know of a delivery to carry it. */
+export interface QueuedDelivery {
+  id: string;
+  /** Attempts made so far (the in-queue budget counts from here). */
+  attempts: number;
+}
+
+export interface RelayedEvent {
+  outboxId: string;
+  /** Null when the event has no partner, or the partner no webhook URL: nothing to send. */
+  delivery: (QueuedDelivery & { status: 'pending' | 'disabled' }) | null;
+}
+
+/**
+ * Takes up to `limit` unrelayed outbox rows, oldest first, skipping rows another relay holds; creates one delivery
+ * per (event, partner endpoint) and marks the rows relayed. Run it inside a transaction and enqueue the pending
+ * deliveries only after the commit: a crash before the commit leaves the rows unrelayed, a crash after it leaves
+ * pending deliveries for the sweep, and the unique (event_id, partner_id) makes a second delivery impossible.
+ * @returns the relayed rows in outbox order.
+ */
+export async function relayOutboxEvents(db: Queryable, limit: number): Promise<RelayedEvent[]> {
+  const { rows } = await db.query<{
+    outboxId: string;
+    deliveryId: string | null;
+    status: 'pending' | 'disabled' | null;
+  }>(
+    `WITH batch AS (
+       SELECT id, event_id, partner_id FROM outbox_events WHERE relayed_at IS NULL
+        ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED
+     ), marked AS (
+       UPDATE outbox_events o SET relayed_at = now() FROM batch WHERE o.id = batch.id RETURNING o.id, o.event_id
+     ), inserted AS (
+       INSERT INTO webhook_deliveries (id, event_id, partner_id, url, status)
+       SELECT gen_random_uuid(), b.event_id, b.partner_id, p.webhook_url,
+              CASE WHEN p.webhook_disabled_at IS NULL THEN 'pending' ELSE 'disabled' END
+         FROM batch b JOIN partners p ON p.id = b.partner_id
+        WHERE p.webhook_url IS NOT NULL
+        ORDER BY b.id
+       ON CONFLICT (event_id, partner_id) DO NOTHING
+       RETURNING id, event_id, status
+     )
+     SELECT m.id AS "outboxId", i.id AS "deliveryId", i.status
+       FROM marked m LEFT JOIN inserted i ON i.event_id = m.event_id
+      ORDER BY m.id`,
+    [limit],
+  );
+  return rows.map((row) => ({
+    outboxId: String(row.outboxId),
+    delivery: row.deliveryId && row.status ? { id: row.deliveryId, attempts: 0, status: row.status } : null,
+  }));
+}
+
+/** A delivery taken for one attempt, with the event it carries. */
+export interface ClaimedDelivery {
+  id: string;
+  /** The outbox event id: the `webhook-id` header, the same on every attempt. */
+  eventId: string;
+  partnerId: string;
+  url: string;
+  /** `delivering` when this caller owns the attempt; `disabled` when the endpoint is gone (nothing to send). */
+  status: 'delivering' | 'disabled';
+  /** The number of this attempt (1 for the first), counting across cron re-enqueues. */
+  attempt: number;
+  type: OutboxEventType;
+  sequence: number;
+  payload: unknown;
+  /** When the change happened: the event's `timestamp`. */
+  occurredAt: Date;
+  /** The partner's active signing secrets, newest first (several during a rotation). */
+  secrets: string[];
+}
+
+/**
+ * Takes a delivery for one attempt: a pending one, or one whose previous attempt's lease (`leaseMs`) ran out
+ * (its worker died mid-attempt). Anything else — delivered, failed, disabled, or in flight elsewhere — is not
+ * claimed, so a duplicate job never sends twice. The URL is the partner's current one; a partner whose endpoint
+ * was disabled (410) or unset gets the delivery `disabled` without an attempt.
+ * @returns null when the delivery is not there to take.
+ */
+export async function claimDelivery(
+  db: Queryable,
+  deliveryId: string,
+  leaseMs: number,
+): Promise<ClaimedDelivery | null> {
+  const { rows } = await db.query<ClaimedDelivery>(
+    `WITH target AS (
+       SELECT d.id, (p.webhook_url IS NULL OR p.webhook_disabled_at IS NOT NULL) AS gone, p.webhook_url
+         FROM webhook_deliveries d JOIN partners p ON p.id = d.partner_id
+        WHERE d.id = $1
+     )
+     UPDATE webhook_deliveries d
+        SET status = CASE WHEN t.gone THEN 'disabled' ELSE 'delivering' END,
+            attempts = d.attempts + CASE WHEN t.gone THEN 0 ELSE 1 END,
+            url = COALESCE(t.webhook_url, d.url),
+            updated_at = now()
+       FROM target t, outbox_events e
+      WHERE d.id = t.id AND e.event_id = d.event_id
+        AND (d.status = 'pending'
+             OR (d.status = 'delivering' AND d.updated_at < now() - $2 * interval '1 millisecond'))
+      RETURNING d.id, d.event_id AS "eventId", d.partner_id AS "partnerId", d.url, d.status,
+                d.attempts AS attempt, e.type, e.sequence, e.payload, e.created_at AS "occurredAt",
+                ARRAY(SELECT s.secret FROM webhook_secrets s
+                       WHERE s.partner_id = d.partner_id AND (s.expires_at IS NULL OR s.expires_at > now())
+                       ORDER BY s.created_at DESC, s.id) AS secrets`,
+    [deliveryId, leaseMs],
+  );
+  return rows[0] ?? null;
+}
+
+export interface DeliveryAttemptResult {
+  deliveryId: string;
+  /** ClaimedDelivery.attempt: only the owner of that attempt may settle it. */
+  attempt: number;
+  /** The status the delivery moves to. */
+  status: Exclude<WebhookDeliveryStatus, 'delivering'>;
+  statusCode: number | null;
+  durationMs: number;
+  error: string | null;
+  /** For `pending`: when the next attempt is due. */
+  nextAttemptAt?: Date;
+}
+
+/**
+ * Records one attempt and moves its delivery on, in one statement. An attempt whose lease ran out and was
+ * claimed again by another worker settles nothing (its row is still recorded).
+ * @returns false when the delivery was no longer this attempt's to settle.
+ */
+export async function recordDeliveryAttempt(db: Queryable, result: DeliveryAttemptResult): Promise<boolean> {
+  const { rowCount } = await db.query(
+    `WITH attempt AS (
+       INSERT INTO webhook_attempts (delivery_id, attempt, status_code, duration_ms, error)
+       VALUES ($1, $2, $4, $5, $6)
+     )
+     UPDATE webhook_deliveries
+        SET status = $3, last_status_code = $4, last_error = $6,
+            next_attempt_at = COALESCE($7, next_attempt_at),
+            delivered_at = CASE WHEN $3 = 'delivered' THEN now() END,
+            updated_at = now()
+      WHERE id = $1 AND attempts = $2 AND status = 'delivering'`,
+    [
+      result.deliveryId,
+      result.attempt,
+      result.status,
+      result.statusCode,
+      Math.max(0, Math.round(result.durationMs)),
+      result.error,
+      result.nextAttemptAt ?? null,
+    ],
+  );
+  return rowCount === 1;
+}
+
+/**
+ * Deliveries that should have a queue job: pending ones that are due, and attempts whose lease ran out. The
+ * sweep enqueues them again under their own job id, which BullMQ ignores while the job still exists; so this is
+ * how a delivery whose job was lost with Redis (or never made it there) goes out.
+ */
+export async function listDueDeliveries(
+  db: Queryable,
+  options: { leaseMs: number; limit: number },
+): Promise<QueuedDelivery[]> {
+  const { rows } = await db.query<QueuedDelivery>(
+    `SELECT id, attempts FROM webhook_deliveries
+      WHERE (status = 'pending' AND next_attempt_at <= now())
+         OR (status = 'delivering' AND updated_at < now() - $1 * interval '1 millisecond')
+      ORDER BY next_attempt_at LIMIT $2`,
+    [options.leaseMs, options.limit],
+  );
+  return rows;
+}
+
+/**
+ * The cron retry's claim: failed deliveries with attempts left become pending, oldest first. Rows another
+ * overlapping call holds are skipped, and once it commits they are no longer failed, so two calls never claim
+ * one delivery. Run inside a transaction and commit only after the enqueue succeeded.
+ */
+export async function claimFailedDeliveries(
+  db: Queryable,
+  options: { maxAttempts: number; limit: number },
+): Promise<QueuedDelivery[]> {
+  const { rows } = await db.query<QueuedDelivery>(
+    `UPDATE webhook_deliveries SET status = 'pending', next_attempt_at = now(), updated_at = now()
+      WHERE id IN (SELECT id FROM webhook_deliveries WHERE status = 'failed' AND attempts < $1
+                    ORDER BY next_attempt_at, id LIMIT $2 FOR UPDATE SKIP LOCKED)
+      RETURNING id, attempts`,
+    [options.maxAttempts, options.limit],
+  );
+  return rows;
+}
+
+/** Failed deliveries that used every attempt: given up for good. */
+export async function countExhaustedDeliveries(db: Queryable, maxAttempts: number): Promise<number> {
+  const { rows } = await db.query<{ count: number }>(
+    `SELECT count(*)::int AS count FROM webhook_deliveries WHERE status = 'failed' AND attempts >= $1`,
+    [maxAttempts],
+  );
+  return rows[0]?.count ?? 0;
+}
+
+export interface OutboxBacklog {
+  /** Unrelayed outbox rows. */
+  count: number;
+  /** created_at of the oldest unrelayed row; null when there is none. */
+  oldestCreatedAt: Date | null;
+}
+
+export async function outboxBacklog(db: Queryable): Promise<OutboxBacklog> {
+  const { rows } = await db.query<OutboxBacklog>(
+    `SELECT count(*)::int AS count, min(created_at) AS "oldestCreatedAt" FROM outbox_events WHERE relayed_at IS NULL`,
+  );
+  return rows[0] ?? { count: 0, oldestCreatedAt: null };
+}
+
+export interface WebhookDeliveryRow {
+  id: string;
+  eventId: string;
+  partnerId: string;
+  url: string;
+  status: WebhookDeliveryStatus;
+  attempts: number;
+  nextAttemptAt: Date;
+  lastStatusCode: number | null;
+  lastError: string | null;
+  deliveredAt: Date | null;
+}
+
+/** A partner's deliveries, oldest event first (operators and tests). */
+export async function listWebhookDeliveries(db: Queryable, partnerId: string): Promise<WebhookDeliveryRow[]> {
+  const { rows } = await db.query<WebhookDeliveryRow>(
+    `SELECT d.id, d.event_id AS "eventId", d.partner_id AS "partnerId", d.url, d.status, d.attempts,
+            d.next_attempt_at AS "nextAttemptAt", d.last_status_code AS "lastStatusCode",
+            d.last_error AS "lastError", d.delivered_at AS "deliveredAt"
+       FROM webhook_deliveries d JOIN outbox_events e ON e.event_id = d.event_id
+      WHERE d.partner_id = $1 ORDER BY e.id`,
+    [partnerId],
+  );
+  return rows;
+}
+
+export interface WebhookAttemptRow {
+  attempt: number;
+  statusCode: number | null;
+  durationMs: number;
+  error: string | null;
+  at: Date;
+}
+
+export async function listWebhookAttempts(db: Queryable, deliveryId: string): Promise<WebhookAttemptRow[]> {
+  const { rows } = await db.query<WebhookAttemptRow>(
+    `SELECT attempt, status_code AS "statusCode", duration_ms AS "durationMs", error, at
+       FROM webhook_attempts WHERE delivery_id = $1 ORDER BY attempt`,
+    [deliveryId],
+  );
+  return rows;
+}

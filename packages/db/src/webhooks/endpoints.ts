@@ -1,0 +1,40 @@
+import type { Queryable } from '../queryable';
+
+/** A 410 Gone from the receiver: no delivery is attempted again until `enableWebhookEndpoint`. */
+export async function disableWebhookEndpoint(db: Queryable, partnerId: string): Promise<void> {
+  await db.query(
+    `UPDATE partners SET webhook_disabled_at = now() WHERE id = $1 AND webhook_disabled_at IS NULL`,
+    [partnerId],
+  );
+}
+
+/** An operator set the URL again (`pnpm admin webhook set`): the endpoint takes deliveries again. */
+export async function enableWebhookEndpoint(db: Queryable, partnerId: string): Promise<void> {
+  await db.query(`UPDATE partners SET webhook_disabled_at = NULL WHERE id = $1`, [partnerId]);
+}
+
+export async function isWebhookEndpointDisabled(db: Queryable, partnerId: string): Promise<boolean> {
+  const { rows } = await db.query<{ disabled: boolean }>(
+    `SELECT webhook_disabled_at IS NOT NULL AS disabled FROM partners WHERE id = $1`,
+    [partnerId],
+  );
+  return rows[0]?.disabled ?? false;
+}
+
+/**
+ * Secret rotation: every secret of the partner still valid after `expiresAt` now ends at `expiresAt` (never later
+ * than it already would). Call before inserting the new secret, in one transaction; until `expiresAt` both sign.
+ * @returns how many secrets got the new end.
+ */
+export async function expireWebhookSecrets(
+  db: Queryable,
+  partnerId: string,
+  expiresAt: Date,
+): Promise<number> {
+  const { rowCount } = await db.query(
+    `UPDATE webhook_secrets SET expires_at = $2
+      WHERE partner_id = $1 AND (expires_at IS NULL OR expires_at > $2)`,
+    [partnerId, expiresAt],
+  );
+  return rowCount ?? 0;
+}

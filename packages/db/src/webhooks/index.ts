@@ -1,0 +1,2 @@
+export * from './deliveries';
+export * from './endpoints';

@@ -1,0 +1,3 @@
+export * from './signature';
+export * from './retry';
+export * from './message';

@@ -1,0 +1,56 @@
+import { ApiError } from '@yv/domain';
+import type { ActivityPosition } from '@yv/db';
+
+/**
+ * Page cursors are opaque to clients (base64url); inside, an activity cursor is the (block, log index) of the
+ * last event served and a redemption cursor the last id served. Anything else is 400 BAD_REQUEST.
+ */
+const encode = (text: string) => Buffer.from(text, 'utf8').toString('base64url');
+const UINT = /^(0|[1-9][0-9]{0,77})$/;
+const MAX_LOG_INDEX = 2 ** 31 - 1;
+
+function decode(cursor: string): string {
+  if (!/^[A-Za-z0-9_-]{1,200}$/.test(cursor)) throw badCursor();
+  return Buffer.from(cursor, 'base64url').toString('utf8');
+}
+
+const badCursor = () =>
+  new ApiError('BAD_REQUEST', 'cursor is not a cursor this API issued: pass meta.nextCursor back unchanged');
+
+export const activityCursor = (p: ActivityPosition): string => encode(`a:${p.blockNumber}:${p.logIndex}`);
+
+export function parseActivityCursor(cursor: string): ActivityPosition {
+  const [kind, block, log] = decode(cursor).split(':');
+  if (kind !== 'a' || !UINT.test(block ?? '') || !UINT.test(log ?? '') || Number(log) > MAX_LOG_INDEX)
+    throw badCursor();
+  return { blockNumber: BigInt(block!), logIndex: Number(log) };
+}
+
+export const redeemsCursor = (id: bigint): string => encode(`r:${id}`);
+
+export function parseRedeemsCursor(cursor: string): bigint {
+  const [kind, id, extra] = decode(cursor).split(':');
+  if (kind !== 'r' || !UINT.test(id ?? '') || extra !== undefined) throw badCursor();
+  return BigInt(id!);
+}
+
+export const PAGE_LIMIT = { min: 1, max: 100, default: 25 } as const;
+
+/** The `limit` query parameter: an integer 1..100, default 25. */
+export function parseLimit(value: unknown): number {
+  if (value === undefined) return PAGE_LIMIT.default;
+  const n = typeof value === 'string' && /^[0-9]{1,3}$/.test(value) ? Number(value) : NaN;
+  if (!(n >= PAGE_LIMIT.min && n <= PAGE_LIMIT.max))
+    throw new ApiError(
+      'BAD_REQUEST',
+      `limit must be an integer from ${PAGE_LIMIT.min} to ${PAGE_LIMIT.max}, got ${JSON.stringify(value)}`,
+    );
+  return n;
+}
+
+/** The `cursor` query parameter, or null for the first page; a repeated or empty one is 400 BAD_REQUEST. */
+export function cursorParam(value: unknown): string | null {
+  if (value === undefined) return null;
+  if (typeof value !== 'string' || value === '') throw badCursor();
+  return value;
+}

@@ -1,0 +1,49 @@
+import type { Provider } from 'ethers';
+import { duration, int, string, type ConfigOf, type Deployment, type ProductConfig } from '@yv/config';
+import type { Pool } from '@yv/db';
+import type { ReadinessThresholds } from '@yv/domain';
+
+/**
+ * Environment of the reads, to spread into the gateway's config spec. The freshness thresholds have the
+ * watcher's defaults: health must call "stale" what readiness calls stale.
+ */
+export const readsSpec = {
+  /** How long shared reads (snapshots, indexer state, readiness, chain head) are reused across requests. */
+  READ_CACHE_TTL_MS: duration({ minMs: 0, maxMs: 10_000, default: 1_000 }),
+  /** Longest one bootstrap section may take before it is reported failed and left null. */
+  BOOTSTRAP_SECTION_TIMEOUT_MS: duration({ minMs: 50, maxMs: 30_000, default: 2_000 }),
+  /** The HLP vault whose upstream snapshots are served; default the deployment's hlpVault. */
+  HLP_VAULT_ADDRESS: string({ optional: true }),
+  SNAPSHOT_STALE_MS: duration({ minMs: 1_000, default: 30_000 }),
+  HLP_SNAPSHOT_STALE_MS: duration({ minMs: 1_000, default: 900_000 }),
+  KEEPER_HEARTBEAT_STALE_MS: duration({ minMs: 1_000, default: 120_000 }),
+  INDEXER_STALE_MS: duration({ minMs: 1_000, default: 60_000 }),
+  INDEXER_MAX_LAG_BLOCKS: int({ min: 0, default: 20 }),
+};
+
+export type ReadsConfig = ConfigOf<typeof readsSpec>;
+
+export interface ReadServicesOptions {
+  pool: Pool;
+  /** The chain the live reads (positions, gas, chain head) go to. */
+  provider: Provider;
+  deployment: Deployment;
+  product: ProductConfig;
+  thresholds: ReadinessThresholds;
+  /** The watcher's readiness evaluation older than this counts as none (READINESS_STALE). */
+  readinessMaxAgeMs: number;
+  /** Default deployment.contracts.hlpVault. */
+  hlpVaultAddress?: string;
+  /** Default 1000; 0 shares only reads in flight (tests that change state between requests). */
+  cacheTtlMs?: number;
+}
+
+export function readinessThresholdsOf(config: ReadsConfig): ReadinessThresholds {
+  return {
+    snapshotStaleMs: config.SNAPSHOT_STALE_MS,
+    hlpSnapshotStaleMs: config.HLP_SNAPSHOT_STALE_MS,
+    indexerStaleMs: config.INDEXER_STALE_MS,
+    indexerMaxLagBlocks: BigInt(config.INDEXER_MAX_LAG_BLOCKS),
+    keeperHeartbeatStaleMs: config.KEEPER_HEARTBEAT_STALE_MS,
+  };
+}

@@ -1,0 +1,376 @@
+import { createLatestBlock, createPositionReader, vaultStateFromJson, type VaultStateJson } from '@yv/chain';
+import {
+  getIndexerState,
+  hlpSnapshotSeries,
+  latestGoodHlpSnapshotRef,
+  latestHlpSnapshot,
+  latestKeeperHeartbeat,
+  latestReadiness,
+  latestValidKeeperHeartbeat,
+  latestVaultSnapshot,
+  listActivityPage,
+  listRedemptionsPage,
+  type ActivityEventRow,
+  type ActivityPosition,
+  type RedemptionRow,
+} from '@yv/db';
+import { ApiError, computeHlpSection, storedAddress, type HlpSection, type HlpSeries } from '@yv/domain';
+import type { ApiErrorCode } from '@yv/schemas';
+import { cached, cachedByKey } from './cache';
+import { readCapabilities } from './capabilities';
+import { buildConfig, type ConfigData } from './config-data';
+import { PAGE_LIMIT, activityCursor, parseActivityCursor, parseRedeemsCursor, redeemsCursor } from './cursor';
+import { buildHealth, type ChainHead, type HealthData, type StoredSnapshot } from './health-data';
+import type { ReadServicesOptions } from './options';
+import { servedReadiness } from './readiness';
+import { readTokens } from './tokens';
+import { buildVault, type VaultData } from './vault-data';
+import { activityOf, buildGas, buildPosition, redeemOf, type RedeemData } from './wallet-data';
+
+/** A read's data, the time it was true, and extra meta keys. */
+export interface ReadResult<T> {
+  data: T;
+  updatedAt: Date;
+  meta?: Record<string, unknown>;
+  /** JSON.stringify(data), kept with a cached section so that large shared sections are serialized once. */
+  json?: string;
+}
+
+export interface PageResult<T> extends ReadResult<T> {
+  nextCursor: string | null;
+}
+
+export interface PageRequest {
+  /** The opaque `cursor` parameter, null for the first page. */
+  cursor: string | null;
+  limit: number;
+}
+
+/** Every read of the spec. Each rejects with an ApiError carrying the code the spec names for its failure. */
+export interface ReadServices {
+  config(): Promise<ReadResult<ConfigData>>;
+  /** Never rejects: what cannot be read is reported inside. */
+  health(): Promise<ReadResult<HealthData>>;
+  vault(): Promise<ReadResult<VaultData>>;
+  hlp(): Promise<ReadResult<HlpSection>>;
+  position(wallet: string): Promise<ReadResult<ReturnType<typeof buildPosition>>>;
+  gas(wallet: string): Promise<ReadResult<ReturnType<typeof buildGas>>>;
+  activity(wallet: string, page: PageRequest): Promise<PageResult<ActivityData>>;
+  redeems(wallet: string, page: PageRequest): Promise<PageResult<RedeemsData>>;
+}
+
+export interface ActivityData {
+  wallet: string;
+  available: boolean;
+  events: ReturnType<typeof activityOf>[];
+}
+
+export interface RedeemsData {
+  wallet: string;
+  available: boolean;
+  redeems: RedeemData[];
+}
+
+const message = (error: unknown): string =>
+  (error instanceof Error ? error.message : String(error)).split('\n')[0]!.slice(0, 300);
+
+/** Runs `read`, turning any failure that is not already an ApiError into `code` with the cause's message. */
+async function as<T>(code: ApiErrorCode, what: string, read: () => Promise<T>): Promise<T> {
+  try {
+    return await read();
+  } catch (error) {
+    if (error instanceof ApiError) throw error;
+    throw new ApiError(code, `${what}: ${message(error)}`);
+  }
+}
+
+async function settle<T>(read: () => Promise<T>): Promise<T | { error: string }> {
+  try {
+    return await read();
+  } catch (error) {
+    return { error: message(error) };
+  }
+}
+
+/** A settled read whose failure counts as "nothing there" (readiness: none means no flag holds). */
+const readOrNull = <T extends object>(value: T | null | { error: string }): T | null =>
+  value === null || 'error' in value ? null : value;
+
+const PAGE_CACHE_KEYS = 20_000;
+
+/**
+ * The reads, from Postgres snapshots and short shared caches: shared rows are loaded at most once per
+ * `cacheTtlMs` for all requests, immutable facts (token metadata, contract capabilities) once per process, and
+ * the live per-wallet chain read goes through the position reader (one Multicall3 per batch of wallets per block).
+ */
+export function createReadServices(opts: ReadServicesOptions): ReadServices {
+  const { pool, provider, deployment, product, thresholds } = opts;
+  const chainId = deployment.chainId;
+  const ttl = opts.cacheTtlMs ?? 1_000;
+  const hlpVault = opts.hlpVaultAddress ?? deployment.contracts.hlpVault;
+  const headTtl = Math.min(ttl, 250);
+  const positions = createPositionReader({ provider, deployment, blockTtlMs: headTtl });
+  const latestBlock = createLatestBlock(provider, headTtl);
+
+  const head = cached<ChainHead>(0, () =>
+    latestBlock().then(
+      (block) => ({ ok: true as const, block }),
+      (error: unknown) => ({ ok: false as const, error: message(error) }),
+    ),
+  );
+  const tokens = cached(Infinity, () => readTokens(provider, deployment));
+  const capabilities = cached(Infinity, () => readCapabilities(provider, deployment));
+  const snapshot = cached(ttl, async (): Promise<StoredSnapshot | null> => {
+    const row = await latestVaultSnapshot(pool, chainId);
+    if (!row) return null;
+    return {
+      takenAt: row.takenAt,
+      blockTime: row.blockTimestamp,
+      state: vaultStateFromJson(row.state as VaultStateJson),
+    };
+  });
+  const readiness = cached(ttl, () => latestReadiness(pool));
+  const indexer = cached(ttl, () => getIndexerState(pool, chainId));
+  const heartbeats = cached(ttl, async () => {
+    const [latest, latestValid] = await Promise.all([
+      latestKeeperHeartbeat(pool),
+      latestValidKeeperHeartbeat(pool),
+    ]);
+    return { latest, latestValid };
+  });
+  const hlpRef = cached(ttl, () => latestGoodHlpSnapshotRef(pool, hlpVault));
+  const hlpSection = cachedByKey(
+    Infinity,
+    4,
+    async (key: { id: bigint; fetchedAt: Date; performanceFeeBps: number; managementFeeBps: number }) => {
+      const series = (await hlpSnapshotSeries(pool, key.id)) as HlpSeries | null;
+      if (series === null)
+        throw new ApiError('HLP_UPSTREAM_FAILED', 'the HLP snapshot was pruned while read');
+      // Computed as of the snapshot, so the section is what was knowable when it was fetched.
+      const section = computeHlpSection(series, { ...key, now: key.fetchedAt.getTime() });
+      return { section, json: JSON.stringify(section) };
+    },
+    (key) => `${key.id}:${key.performanceFeeBps}:${key.managementFeeBps}`,
+  );
+  const blockTime = cachedByKey(
+    Infinity,
+    64,
+    async (block: number) => {
+      const header = await provider.getBlock(block);
+      if (!header) throw new Error(`block ${block} not found`);
+      return new Date(header.timestamp * 1000);
+    },
+    String,
+  );
+
+  const activityRows = cachedByKey(
+    ttl,
+    PAGE_CACHE_KEYS,
+    (k: { wallet: string; after: ActivityPosition | null; limit: number; cursorBlock: string }) =>
+      listActivityPage(pool, chainId, k.wallet, { after: k.after, limit: k.limit + 1 }),
+    (k) => `${k.wallet}|${k.after?.blockNumber ?? ''}:${k.after?.logIndex ?? ''}|${k.limit}|${k.cursorBlock}`,
+  );
+  const redemptionRows = cachedByKey(
+    ttl,
+    PAGE_CACHE_KEYS,
+    (k: { wallet: string; afterId: bigint | null; limit: number; cursorBlock: string }) =>
+      listRedemptionsPage(pool, chainId, k.wallet, { afterId: k.afterId, limit: k.limit + 1 }),
+    (k) => `${k.wallet}|${k.afterId ?? ''}|${k.limit}|${k.cursorBlock}`,
+  );
+
+  async function requireSnapshot(): Promise<StoredSnapshot> {
+    const found = await as('VAULT_READ_FAILED', 'vault snapshots cannot be read', snapshot);
+    if (!found)
+      throw new ApiError('VAULT_READ_FAILED', 'no vault snapshot has been taken yet; retry shortly');
+    return found;
+  }
+
+  /** The indexed store as of now: its state (whose cursor keys the page caches) and whether it is current. */
+  async function indexed() {
+    const [state, stored] = await Promise.all([
+      as('INDEXER_UNAVAILABLE', 'the indexer state cannot be read', indexer),
+      settle(readiness),
+    ]);
+    const ready = servedReadiness(readOrNull(stored), null, new Date(), opts.readinessMaxAgeMs);
+    return {
+      available: ready.activity,
+      cursorBlock: state?.cursorBlock.toString() ?? 'none',
+      updatedAt: state?.indexedAt ?? state?.updatedAt ?? new Date(),
+    };
+  }
+
+  async function redeemPage(wallet: string, afterId: bigint | null, limit: number) {
+    const store = await indexed();
+    const rows = await as('INDEXER_UNAVAILABLE', 'redemption records cannot be read', () =>
+      redemptionRows({ wallet: storedAddress(wallet), afterId, limit, cursorBlock: store.cursorBlock }),
+    );
+    return { store, rows: rows.slice(0, limit), more: rows.length > limit };
+  }
+
+  async function readPosition(wallet: string) {
+    const [state, meta] = await Promise.all([
+      as('POSITION_READ_FAILED', 'the position cannot be read from the chain', () => positions.read(wallet)),
+      as('POSITION_READ_FAILED', 'token metadata cannot be read from the chain', tokens),
+    ]);
+    const at = await as('POSITION_READ_FAILED', 'the block of the position cannot be read', () =>
+      blockTime(state.blockNumber),
+    );
+    return { state, tokens: meta, updatedAt: at, meta: { blockNumber: String(state.blockNumber) } };
+  }
+
+  return {
+    async config() {
+      const [found, meta] = await Promise.all([
+        requireSnapshot(),
+        as('VAULT_READ_FAILED', 'token metadata cannot be read from the chain', tokens),
+      ]);
+      return {
+        data: buildConfig(product, deployment, meta, found.state),
+        updatedAt: found.blockTime,
+        meta: { blockNumber: found.state.blockNumber.toString() },
+      };
+    },
+
+    async health() {
+      const now = new Date();
+      const [chainHead, stored, found, state, beats, meta] = await Promise.all([
+        head(),
+        settle(readiness),
+        settle(snapshot),
+        settle(indexer),
+        settle(heartbeats),
+        settle(tokens),
+      ]);
+      const ready = servedReadiness(readOrNull(stored), chainHead, now, opts.readinessMaxAgeMs);
+      const data = buildHealth({
+        now,
+        deployment,
+        thresholds,
+        assetDecimals: 'error' in meta ? null : meta.asset.decimals,
+        head: chainHead,
+        ready,
+        snapshot: found,
+        indexer: state,
+        heartbeat: beats,
+      });
+      return { data, updatedAt: now };
+    },
+
+    async vault() {
+      const [found, chainHead, meta, caps, stored] = await Promise.all([
+        requireSnapshot(),
+        head(),
+        as('VAULT_READ_FAILED', 'token metadata cannot be read from the chain', tokens),
+        as('VAULT_READ_FAILED', 'the contracts’ capabilities cannot be read', capabilities),
+        settle(readiness),
+      ]);
+      // The snapshot is only worth acting on while the chain it describes answers.
+      if (!chainHead.ok)
+        throw new ApiError(
+          'VAULT_READ_FAILED',
+          `the chain RPC does not answer (${chainHead.error}); the last snapshot is at block ${found.state.blockNumber}`,
+        );
+      const ready = servedReadiness(readOrNull(stored), chainHead, new Date(), opts.readinessMaxAgeMs);
+      return {
+        data: buildVault({
+          product,
+          deployment,
+          tokens: meta,
+          state: found.state,
+          capabilities: caps,
+          ready,
+        }),
+        updatedAt: found.blockTime,
+        meta: {
+          blockNumber: found.state.blockNumber.toString(),
+          chainHeadBlock: String(chainHead.block),
+          snapshotTakenAt: found.takenAt.toISOString(),
+        },
+      };
+    },
+
+    async hlp() {
+      const ref = await as('HLP_UPSTREAM_FAILED', 'HLP snapshots cannot be read', hlpRef);
+      if (!ref) {
+        const last = await latestHlpSnapshot(pool, hlpVault).catch(() => null);
+        throw new ApiError(
+          'HLP_UPSTREAM_FAILED',
+          last?.error
+            ? `the HLP upstream has not answered validly yet: ${last.error}`
+            : 'no HLP upstream snapshot has been stored yet',
+        );
+      }
+      const found = await requireSnapshot();
+      const { section, json } = await as('HLP_UPSTREAM_FAILED', 'the HLP snapshot cannot be read', () =>
+        hlpSection({
+          ...ref,
+          performanceFeeBps: Number(found.state.performanceFeeBps),
+          managementFeeBps: Number(found.state.managementFeeBps),
+        }),
+      );
+      const ageMs = Date.now() - ref.fetchedAt.getTime();
+      return {
+        data: section,
+        json,
+        updatedAt: ref.fetchedAt,
+        meta: { ageSec: Math.max(0, Math.floor(ageMs / 1000)), stale: ageMs > thresholds.hlpSnapshotStaleMs },
+      };
+    },
+
+    async position(wallet) {
+      const [read, redeems] = await Promise.all([
+        readPosition(wallet),
+        redeemPage(wallet, null, PAGE_LIMIT.default).catch(() => null),
+      ]);
+      const data = buildPosition(
+        wallet,
+        read.state,
+        read.tokens,
+        redeems ? { available: redeems.store.available, rows: redeems.rows } : { available: false, rows: [] },
+      );
+      return { data, updatedAt: read.updatedAt, meta: read.meta };
+    },
+
+    async gas(wallet) {
+      const read = await readPosition(wallet);
+      return { data: buildGas(read.state, product.gas), updatedAt: read.updatedAt, meta: read.meta };
+    },
+
+    async activity(wallet, page) {
+      const after = page.cursor === null ? null : parseActivityCursor(page.cursor);
+      const [store, meta] = await Promise.all([
+        indexed(),
+        as('INDEXER_UNAVAILABLE', 'token metadata cannot be read from the chain', tokens),
+      ]);
+      const rows: ActivityEventRow[] = await as('INDEXER_UNAVAILABLE', 'activity cannot be read', () =>
+        activityRows({
+          wallet: storedAddress(wallet),
+          after,
+          limit: page.limit,
+          cursorBlock: store.cursorBlock,
+        }),
+      );
+      const events = rows.slice(0, page.limit);
+      const last = events[events.length - 1];
+      return {
+        data: { wallet, available: store.available, events: events.map((row) => activityOf(row, meta)) },
+        updatedAt: store.updatedAt,
+        nextCursor: rows.length > page.limit && last ? activityCursor(last) : null,
+      };
+    },
+
+    async redeems(wallet, page) {
+      const afterId = page.cursor === null ? null : parseRedeemsCursor(page.cursor);
+      const [{ store, rows, more }, meta] = await Promise.all([
+        redeemPage(wallet, afterId, page.limit),
+        as('INDEXER_UNAVAILABLE', 'token metadata cannot be read from the chain', tokens),
+      ]);
+      const last: RedemptionRow | undefined = rows[rows.length - 1];
+      return {
+        data: { wallet, available: store.available, redeems: rows.map((row) => redeemOf(row, meta)) },
+        updatedAt: store.updatedAt,
+        nextCursor: more && last ? redeemsCursor(last.redeemId) : null,
+      };
+    },
+  };
+}

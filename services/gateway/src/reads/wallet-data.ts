@@ -1,0 +1,98 @@
+import type { PositionState } from '@yv/chain';
+import type { ProductConfig } from '@yv/config';
+import type { ActivityEventRow, RedemptionRow } from '@yv/db';
+import { ApiError, toAmount } from '@yv/domain';
+import type { TokenInfo } from './tokens';
+
+export type Tokens = { asset: TokenInfo; share: TokenInfo };
+
+const ADDRESS = /^0x[a-fA-F0-9]{40}$/;
+
+/** A wallet from a path or query parameter; anything but a 20-byte hex address is 400 BAD_WALLET. */
+export function parseWallet(value: unknown): string {
+  if (typeof value !== 'string' || !ADDRESS.test(value))
+    throw new ApiError(
+      'BAD_WALLET',
+      `wallet must be a 20-byte hex address (0x followed by 40 hex digits), got ${JSON.stringify(value)}`,
+    );
+  return value;
+}
+
+export function redeemOf(row: RedemptionRow, tokens: Tokens) {
+  return {
+    id: row.redeemId.toString(),
+    status: row.status,
+    wallet: row.wallet,
+    owner: row.owner,
+    receiver: row.receiver,
+    requestedTxHash: row.requestedTxHash,
+    fulfilledTxHash: row.fulfilledTxHash,
+    claimedTxHash: row.claimedTxHash,
+    cancelledTxHash: row.cancelledTxHash,
+    requestedAt: row.requestedAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    shares: toAmount(row.sharesRaw, tokens.share.decimals),
+    assets: row.assetsRaw === null ? null : toAmount(row.assetsRaw, tokens.asset.decimals),
+  };
+}
+
+export function activityOf(row: ActivityEventRow, tokens: Tokens) {
+  return {
+    type: row.type,
+    eventName: row.eventName,
+    txHash: row.txHash,
+    blockNumber: row.blockNumber.toString(),
+    logIndex: row.logIndex,
+    timestamp: row.blockTimestamp.toISOString(),
+    wallet: row.wallet,
+    owner: row.owner,
+    receiver: row.receiver,
+    assets: row.assetsRaw === null ? null : toAmount(row.assetsRaw, tokens.asset.decimals),
+    shares: toAmount(row.sharesRaw, tokens.share.decimals),
+    redeemId: row.redeemId?.toString() ?? null,
+  };
+}
+
+export type RedeemData = ReturnType<typeof redeemOf>;
+
+export function buildPosition(
+  wallet: string,
+  p: PositionState,
+  tokens: Tokens,
+  redeems: { available: boolean; rows: readonly RedemptionRow[] },
+) {
+  const usdc = (raw: bigint) => toAmount(raw, tokens.asset.decimals);
+  return {
+    wallet,
+    balances: {
+      usdc: usdc(p.usdcBalance),
+      shares: toAmount(p.shareBalance, tokens.share.decimals),
+      shareValue: usdc(p.shareValue),
+    },
+    allowance: { vaultUsdc: usdc(p.depositPipeAllowance) },
+    limits: {
+      maxDeposit: usdc(p.maxDeposit),
+      maxRedeem: toAmount(p.maxRedeem, tokens.share.decimals),
+      maxWithdraw: usdc(p.maxWithdraw),
+    },
+    redeemsAvailable: redeems.available,
+    redeems: redeems.rows.map((row) => redeemOf(row, tokens)),
+  };
+}
+
+/** Native gas against the product's threshold; the faucet is only offered where the product enables it. */
+export function buildGas(p: PositionState, gas: ProductConfig['gas']) {
+  const minRequired = BigInt(gas.minRequiredWei);
+  const needsGas = p.nativeBalance < minRequired;
+  return {
+    faucetEnabled: gas.faucetEnabled,
+    balance: p.nativeBalance.toString(),
+    needsGas,
+    minRequired: gas.minRequiredWei,
+    faucetAmount: gas.faucetAmountWei,
+    error:
+      needsGas && !gas.faucetEnabled
+        ? 'the wallet lacks gas and no faucet serves this network: fund it with native gas'
+        : null,
+  };
+}

@@ -1,0 +1,251 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Express } from 'express';
+import pino from 'pino';
+import request from 'supertest';
+import { Webhook } from 'standardwebhooks';
+import { listActiveWebhookSecrets, listWebhookDeliveries, type Pool } from '@yv/db';
+import { createServiceMetrics } from '@yv/metrics';
+import { buildOpenApi } from '@yv/schemas';
+import { freePort, useTestDatabase, useTestRedis } from '@yv/testkit';
+import { createApp } from '../src/app';
+import { rotateWebhookSecret } from '../src/admin/commands';
+import { createWebhookRetrier, cronRouter, type WebhookRetrier } from '../src/routes/cron';
+import type { WebhookWorker } from '../../webhook-worker/src';
+import {
+  actionEvents,
+  createPartner,
+  startReceiver,
+  status,
+  waitFor,
+  type Receiver,
+} from '../../webhook-worker/test/support/receiver';
+import { testWorker } from '../../webhook-worker/test/support/worker';
+
+const db = useTestDatabase();
+const redis = useTestRedis();
+const CRON_SECRET = 'c'.repeat(40);
+const MAX_ATTEMPTS = 5;
+const opened: { close(): Promise<unknown> }[] = [];
+let retrier: WebhookRetrier;
+let app: Express;
+
+function cronApp(cronSecret: string | undefined, webhookRetrier: WebhookRetrier): Express {
+  return createApp({
+    log: pino({ level: 'silent' }),
+    metrics: createServiceMetrics('gateway'),
+    openApi: buildOpenApi({ serverUrl: 'http://127.0.0.1' }),
+    bodyLimitBytes: 65_536,
+    routers: [cronRouter({ cronSecret, retrier: webhookRetrier })],
+  });
+}
+
+beforeAll(() => {
+  retrier = createWebhookRetrier({
+    pool: db.pool,
+    redisUrl: redis.url,
+    prefix: redis.bullmqPrefix,
+    maxAttempts: MAX_ATTEMPTS,
+  });
+  opened.push(retrier);
+  app = cronApp(CRON_SECRET, retrier);
+});
+afterAll(async () => {
+  for (const item of opened.reverse()) await item.close();
+});
+
+const cron = (target = app) =>
+  request(target).post('/api/cron/webhooks').set('authorization', `Bearer ${CRON_SECRET}`);
+
+function worker(env: Record<string, string> = {}): WebhookWorker {
+  const started = testWorker(db.pool, redis, {
+    WEBHOOK_QUEUE_ATTEMPTS: '2',
+    WEBHOOK_MAX_ATTEMPTS: `${MAX_ATTEMPTS}`,
+    ...env,
+  });
+  workers.push(started);
+  return started;
+}
+
+// One worker per test: each test tunes its own attempts.
+const workers: WebhookWorker[] = [];
+afterEach(async () => {
+  for (const running of workers.splice(0)) await running.stop();
+});
+
+const statuses = async (pool: Pool, partnerId: string) =>
+  (await listWebhookDeliveries(pool, partnerId)).map((row) => `${row.status}/${row.attempts}`);
+
+describe('authentication', () => {
+  it.each([
+    ['no header', undefined],
+    ['a wrong secret', `Bearer ${'x'.repeat(40)}`],
+    ['a prefix of the secret', `Bearer ${CRON_SECRET.slice(0, 20)}`],
+    ['another scheme', `Basic ${CRON_SECRET}`],
+  ])('answers 401 PARTNER_UNAUTHORIZED to %s', async (_name, header) => {
+    const call = request(app).post('/api/cron/webhooks');
+    const response = await (header ? call.set('authorization', header) : call);
+    expect(response.status).toBe(401);
+    expect(response.body).toEqual({
+      success: false,
+      error: { code: 'PARTNER_UNAUTHORIZED', message: expect.stringContaining('CRON_SECRET') },
+    });
+  });
+
+  it('answers 401 to everyone when CRON_SECRET is not configured', async () => {
+    const response = await request(cronApp(undefined, retrier))
+      .post('/api/cron/webhooks')
+      .set('authorization', 'Bearer ');
+    expect(response.status).toBe(401);
+  });
+});
+
+it('gets every event to a receiver that was down for a while, through backoff and the cron retry', async () => {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}/hooks`;
+  const partner = await createPartner(db.pool, url);
+  const broken = await startReceiver(status(503));
+  opened.push(broken);
+  const exhausted = await createPartner(db.pool, broken.url);
+  const running = worker();
+  running.start();
+
+  const early = await actionEvents(db.pool, partner.id, 3);
+  await actionEvents(db.pool, exhausted.id, 1);
+  await waitFor(
+    '2 attempts each',
+    async () =>
+      (await statuses(db.pool, partner.id)).join() === 'failed/2,failed/2,failed/2' &&
+      (await statuses(db.pool, exhausted.id)).join() === 'failed/2',
+  );
+  expect((await cron()).body).toEqual({
+    success: true,
+    data: { checked: 4, sent: 4, failed: 0, maxAttempts: MAX_ATTEMPTS },
+    meta: { updatedAt: expect.any(String) },
+  });
+  await waitFor(
+    '2 more attempts',
+    async () =>
+      (await statuses(db.pool, partner.id)).join() === 'failed/4,failed/4,failed/4' &&
+      (await statuses(db.pool, exhausted.id)).join() === 'failed/4',
+  );
+
+  // The receiver comes back: new events go out at once, the failed ones with the next cron call.
+  const hooks = await new Promise<Receiver>((resolve) => {
+    void startReceiver().then(resolve);
+  });
+  opened.push(hooks);
+  const back = await listen(port, hooks);
+  opened.push(back);
+  const late = await actionEvents(db.pool, partner.id, 1);
+  await waitFor('new event delivered', () => back.received.length === 1);
+  expect((await cron()).body.data).toEqual({ checked: 4, sent: 4, failed: 0, maxAttempts: MAX_ATTEMPTS });
+  await waitFor('all delivered', async () =>
+    (await statuses(db.pool, partner.id)).every((s) => s.startsWith('delivered')),
+  );
+  await waitFor('exhausted', async () => (await statuses(db.pool, exhausted.id)).join() === 'failed/5');
+
+  const ids = back.received.map((received) => String(received.headers['webhook-id']));
+  expect(ids.sort()).toEqual([...early, ...late].map((event) => event.eventId).sort());
+  for (const received of back.received) {
+    const headers = Object.fromEntries(Object.entries(received.headers).map(([k, v]) => [k, String(v)]));
+    new Webhook(partner.secret).verify(received.rawBody, headers);
+  }
+  expect((await cron()).body.data).toEqual({ checked: 1, sent: 0, failed: 1, maxAttempts: MAX_ATTEMPTS });
+});
+
+/** A receiver on a fixed port (the one the partner registered), recording like startReceiver's. */
+async function listen(port: number, into: Receiver): Promise<Receiver & { close(): Promise<void> }> {
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      into.received.push({
+        headers: req.headers,
+        rawBody: Buffer.concat(chunks).toString('utf8'),
+        at: Date.now(),
+      });
+      res.writeHead(200).end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  expect((server.address() as AddressInfo).port).toBe(port);
+  return {
+    ...into,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+it('never sends one delivery twice when cron calls overlap', async () => {
+  const hooks = await startReceiver(status(500));
+  opened.push(hooks);
+  const partner = await createPartner(db.pool, hooks.url);
+  const running = worker({ WEBHOOK_QUEUE_ATTEMPTS: '1', WEBHOOK_MAX_ATTEMPTS: '100' });
+  running.start();
+  await actionEvents(db.pool, partner.id, 30);
+  await waitFor('30 failed', async () => {
+    const rows = await statuses(db.pool, partner.id);
+    return rows.length === 30 && rows.every((row) => row === 'failed/1');
+  });
+  hooks.answerWith((res) => void res.writeHead(200).end());
+  const before = hooks.received.length;
+
+  const answers = await Promise.all([cron(), cron(), cron(), cron()]);
+  const sent = answers.map((response) => response.body.data.sent as number);
+  expect(sent.reduce((sum, n) => sum + n, 0)).toBe(30);
+  await waitFor('delivered', async () =>
+    (await statuses(db.pool, partner.id)).every((s) => s === 'delivered/2'),
+  );
+  const ids = hooks.received.slice(before).map((received) => received.headers['webhook-id']);
+  expect(ids).toHaveLength(30);
+  expect(new Set(ids).size).toBe(30);
+});
+
+it('answers 500 PARTNER_WEBHOOK_RETRY_FAILED when the queue is unavailable, leaving deliveries failed', async () => {
+  const hooks = await startReceiver(status(500));
+  opened.push(hooks);
+  const partner = await createPartner(db.pool, hooks.url);
+  const running = worker({ WEBHOOK_QUEUE_ATTEMPTS: '1' });
+  running.start();
+  await actionEvents(db.pool, partner.id, 2);
+  await waitFor('failed', async () => (await statuses(db.pool, partner.id)).join() === 'failed/1,failed/1');
+
+  const deadRedis = createWebhookRetrier({
+    pool: db.pool,
+    redisUrl: `redis://127.0.0.1:${await freePort()}`,
+    prefix: redis.bullmqPrefix,
+    maxAttempts: MAX_ATTEMPTS,
+    enqueueTimeoutMs: 500,
+  });
+  opened.push(deadRedis);
+  const response = await cron(cronApp(CRON_SECRET, deadRedis));
+  expect(response.status).toBe(500);
+  expect(response.body.error.code).toBe('PARTNER_WEBHOOK_RETRY_FAILED');
+  expect(await statuses(db.pool, partner.id)).toEqual(['failed/1', 'failed/1']);
+});
+
+it('rotates a webhook secret with `pnpm admin webhook rotate-secret`: both sign during the grace period', async () => {
+  const hooks = await startReceiver();
+  opened.push(hooks);
+  const partner = await createPartner(db.pool, hooks.url);
+  const rotated = await rotateWebhookSecret(db.pool, { partnerId: partner.id, graceHours: 2 });
+  expect(rotated.webhookSecret).toMatch(/^whsec_/);
+  expect(Date.parse(rotated.previousSecretsExpireAt) - Date.now()).toBeGreaterThan(7_100_000);
+  expect((await listActiveWebhookSecrets(db.pool, partner.id)).map((s) => s.secret)).toEqual([
+    rotated.webhookSecret,
+    partner.secret,
+  ]);
+  const running = worker();
+  running.start();
+  await actionEvents(db.pool, partner.id, 1);
+  await waitFor('delivered', () => hooks.received.length === 1);
+  const [received] = hooks.received;
+  const headers = Object.fromEntries(Object.entries(received!.headers).map(([k, v]) => [k, String(v)]));
+  expect(headers['webhook-signature']!.split(' ')).toHaveLength(2);
+  new Webhook(partner.secret).verify(received!.rawBody, headers);
+  new Webhook(rotated.webhookSecret).verify(received!.rawBody, headers);
+});

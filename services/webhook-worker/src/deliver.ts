@@ -1,0 +1,111 @@
+import { claimDelivery, disableWebhookEndpoint, recordDeliveryAttempt, type Pool } from '@yv/db';
+import {
+  attemptOutcome,
+  parseRetryAfter,
+  retryDelayMs,
+  signWebhook,
+  statusAfterAttempt,
+  webhookBody,
+  type BackoffPolicy,
+  type DeliveryJobData,
+  type DeliveryStatusAfterAttempt,
+} from '@yv/domain';
+import type { DeliveryOutcome, WebhookWorkerMetrics } from './metrics';
+import { postWebhook, type AttemptAnswer } from './send';
+
+export interface DeliverDeps {
+  pool: Pool;
+  metrics: WebhookWorkerMetrics;
+  timeoutMs: number;
+  /** How long a claimed attempt is ours; after that another worker may take the delivery again. */
+  leaseMs: number;
+  queueAttempts: number;
+  maxAttempts: number;
+  backoff: BackoffPolicy;
+  clock?: () => Date;
+  random?: () => number;
+}
+
+/** What became of one job run: nothing to do, a settled delivery, or a retry due after `delayMs`. */
+export type DeliverStep =
+  | { kind: 'skipped' }
+  | { kind: 'settled'; status: Exclude<DeliveryStatusAfterAttempt, 'pending'> }
+  | { kind: 'retry'; delayMs: number };
+
+const NO_SECRET: AttemptAnswer = {
+  statusCode: null,
+  retryAfter: null,
+  durationMs: 0,
+  error: 'the partner has no active webhook secret to sign with',
+};
+
+const METRIC_OUTCOME: Record<DeliveryStatusAfterAttempt, DeliveryOutcome> = {
+  delivered: 'delivered',
+  pending: 'retried',
+  failed: 'failed',
+  disabled: 'disabled',
+};
+
+/**
+ * One attempt of one delivery: claim it in Postgres (so a duplicate job or an overlapping retry sends nothing),
+ * sign and POST, then record the attempt and the delivery's next status in one statement. The claim comes before
+ * the request and the record after it, so a crash in between re-sends the same `webhook-id` once the lease ends:
+ * at least once, never a new id.
+ */
+export async function deliverOnce(deps: DeliverDeps, job: DeliveryJobData): Promise<DeliverStep> {
+  const clock = deps.clock ?? (() => new Date());
+  const delivery = await claimDelivery(deps.pool, job.deliveryId, deps.leaseMs);
+  if (!delivery) return { kind: 'skipped' };
+  if (delivery.status === 'disabled') {
+    deps.metrics.deliveries.inc({ outcome: 'disabled' });
+    return { kind: 'settled', status: 'disabled' };
+  }
+  const body = webhookBody(delivery);
+  const answer =
+    delivery.secrets.length === 0
+      ? NO_SECRET
+      : await postWebhook(
+          delivery.url,
+          body,
+          {
+            ...signWebhook({
+              id: delivery.eventId,
+              timestampSeconds: Math.floor(clock().getTime() / 1000),
+              body,
+              secrets: delivery.secrets,
+            }),
+          },
+          deps.timeoutMs,
+        );
+  deps.metrics.attemptDuration.observe(answer.durationMs / 1000);
+  const status = statusAfterAttempt(attemptOutcome(answer.statusCode), {
+    attempt: delivery.attempt,
+    fromAttempt: job.fromAttempt,
+    queueAttempts: deps.queueAttempts,
+    maxAttempts: deps.maxAttempts,
+  });
+  const now = clock();
+  const delayMs =
+    status === 'pending'
+      ? retryDelayMs(
+          deps.backoff,
+          delivery.attempt,
+          parseRetryAfter(answer.retryAfter, now),
+          (deps.random ?? Math.random)(),
+        )
+      : 0;
+  const settled = await recordDeliveryAttempt(deps.pool, {
+    deliveryId: delivery.id,
+    attempt: delivery.attempt,
+    status,
+    statusCode: answer.statusCode,
+    durationMs: answer.durationMs,
+    error: answer.error,
+    ...(status === 'pending' ? { nextAttemptAt: new Date(now.getTime() + delayMs) } : {}),
+  });
+  // Our lease ran out and another worker owns the delivery now: it decides what comes next.
+  if (!settled) return { kind: 'skipped' };
+  if (status === 'disabled') await disableWebhookEndpoint(deps.pool, delivery.partnerId);
+  deps.metrics.deliveries.inc({ outcome: METRIC_OUTCOME[status] });
+  return status === 'pending' ? { kind: 'retry', delayMs } : { kind: 'settled', status };
+}

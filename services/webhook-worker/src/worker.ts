@@ -1,0 +1,159 @@
+import { DelayedError, Worker, type Job, type Queue } from 'bullmq';
+import pino, { type Logger } from 'pino';
+import {
+  createPool,
+  listDueDeliveries,
+  outboxBacklog,
+  relayOutboxEvents,
+  withTransaction,
+  type Pool,
+  type QueuedDelivery,
+} from '@yv/db';
+import { WEBHOOK_DELIVERY_QUEUE, type DeliveryJobData } from '@yv/domain';
+import type { WebhookWorkerConfig } from './config';
+import { deliverOnce, type DeliverDeps, type DeliverStep } from './deliver';
+import { startLoop, type Loop } from './loop';
+import { createWebhookWorkerMetrics, type WebhookWorkerMetrics } from './metrics';
+import { enqueueDeliveries, openDeliveryQueue } from './queue';
+
+export interface WebhookWorkerOptions {
+  config: WebhookWorkerConfig;
+  /** Default: a pool on DATABASE_URL, ended by stop(). */
+  pool?: Pool;
+  log?: Logger;
+  metrics?: WebhookWorkerMetrics;
+}
+
+export interface WebhookWorker {
+  /** Starts the delivery worker and the relay, sweep and metrics loops. */
+  start(): void;
+  /** Stops taking jobs, waits for attempts in flight, and closes what the worker opened. */
+  stop(): Promise<void>;
+  /** One relay transaction; the pending deliveries it made are enqueued after the commit. @returns rows relayed. */
+  relayOnce(): Promise<number>;
+  /** Enqueues due deliveries that may have no job. @returns deliveries offered to the queue. */
+  sweepOnce(): Promise<number>;
+  refreshMetrics(): Promise<void>;
+  readonly metrics: WebhookWorkerMetrics;
+  readonly queue: Queue;
+}
+
+/** Redis commands of the relay and the sweep give up after this; the rows wait in Postgres for the next pass. */
+const ENQUEUE_TIMEOUT_MS = 5_000;
+const SWEEP_BATCH = 1_000;
+
+/**
+ * Outbox → deliveries → BullMQ → partner receivers. Postgres holds every delivery and attempt; Redis only holds
+ * which delivery to try next, so losing Redis loses no event: the sweep enqueues again what should be queued.
+ */
+export function createWebhookWorker(options: WebhookWorkerOptions): WebhookWorker {
+  const { config } = options;
+  const log = options.log ?? pino({ level: config.LOG_LEVEL, base: { service: 'webhook-worker' } });
+  const metrics = options.metrics ?? createWebhookWorkerMetrics();
+  const ownsPool = !options.pool;
+  const pool =
+    options.pool ??
+    createPool(config.DATABASE_URL, {
+      applicationName: 'yv-webhook-worker',
+      max: Math.min(50, config.WEBHOOK_CONCURRENCY + 4),
+    });
+  const queue = openDeliveryQueue(config.REDIS_URL, config.QUEUE_PREFIX);
+  const deps: DeliverDeps = {
+    pool,
+    metrics,
+    timeoutMs: config.WEBHOOK_TIMEOUT_MS,
+    // An attempt never outlives its timeout; twice that plus a margin is a worker that died mid-attempt.
+    leaseMs: 2 * config.WEBHOOK_TIMEOUT_MS + 5_000,
+    queueAttempts: config.WEBHOOK_QUEUE_ATTEMPTS,
+    maxAttempts: config.WEBHOOK_MAX_ATTEMPTS,
+    backoff: { baseMs: config.WEBHOOK_BACKOFF_MS, maxMs: config.WEBHOOK_BACKOFF_MAX_MS },
+  };
+  let worker: Worker | undefined;
+  let loops: Loop[] = [];
+
+  const enqueue = async (deliveries: QueuedDelivery[], what: string): Promise<void> => {
+    try {
+      await enqueueDeliveries(queue, deliveries, ENQUEUE_TIMEOUT_MS);
+    } catch (error) {
+      log.warn(
+        { err: error, deliveries: deliveries.length },
+        `${what}: Redis unavailable, the sweep enqueues them later`,
+      );
+    }
+  };
+
+  const relayOnce = async (): Promise<number> => {
+    const relayed = await withTransaction(pool, (client) => relayOutboxEvents(client, config.OUTBOX_BATCH));
+    const pending = relayed.flatMap((event) =>
+      event.delivery?.status === 'pending' ? [event.delivery] : [],
+    );
+    const disabled = relayed.filter((event) => event.delivery?.status === 'disabled').length;
+    if (disabled > 0) metrics.deliveries.inc({ outcome: 'disabled' }, disabled);
+    await enqueue(pending, 'relay');
+    return relayed.length;
+  };
+
+  const sweepOnce = async (): Promise<number> => {
+    const due = await listDueDeliveries(pool, { leaseMs: deps.leaseMs, limit: SWEEP_BATCH });
+    await enqueue(due, 'sweep');
+    return due.length;
+  };
+
+  const refreshMetrics = async (): Promise<void> => {
+    const backlog = await outboxBacklog(pool);
+    metrics.outboxBacklog.set(backlog.count);
+    metrics.outboxOldestAge.set(
+      backlog.oldestCreatedAt ? Math.max(0, (Date.now() - backlog.oldestCreatedAt.getTime()) / 1000) : 0,
+    );
+    const counts = await queue.getJobCounts('waiting', 'prioritized', 'delayed', 'active');
+    for (const [state, count] of Object.entries(counts)) metrics.queueDepth.set({ state }, count);
+  };
+
+  const processJob = async (job: Job<DeliveryJobData>, token?: string): Promise<DeliverStep> => {
+    const step = await deliverOnce(deps, job.data);
+    if (step.kind === 'retry') {
+      // The delivery row already says pending until then; if Redis loses this delayed job, the sweep re-adds it.
+      await job.moveToDelayed(Date.now() + step.delayMs, token);
+      throw new DelayedError();
+    }
+    return step;
+  };
+
+  const onLoopError = (what: string) => (error: unknown) => log.error({ err: error }, `${what} failed`);
+
+  return {
+    metrics,
+    queue,
+    relayOnce,
+    sweepOnce,
+    refreshMetrics,
+    start() {
+      worker = new Worker<DeliveryJobData>(WEBHOOK_DELIVERY_QUEUE, processJob, {
+        connection: { url: config.REDIS_URL, maxRetriesPerRequest: null },
+        prefix: config.QUEUE_PREFIX,
+        concurrency: config.WEBHOOK_CONCURRENCY,
+      });
+      worker.on('error', (error) => log.warn({ err: error }, 'delivery worker: Redis error'));
+      worker.on('failed', (job, error) =>
+        log.error({ err: error, deliveryId: job?.id }, 'delivery job failed'),
+      );
+      loops = [
+        startLoop(
+          async () => (await relayOnce()) === config.OUTBOX_BATCH,
+          config.OUTBOX_POLL_MS,
+          onLoopError('relay'),
+        ),
+        startLoop(async () => void (await sweepOnce()), config.WEBHOOK_SWEEP_MS, onLoopError('sweep')),
+        startLoop(refreshMetrics, config.METRICS_REFRESH_MS, onLoopError('metrics refresh')),
+      ];
+    },
+    async stop() {
+      await Promise.all(loops.map((loop) => loop.stop()));
+      loops = [];
+      await worker?.close();
+      worker = undefined;
+      await queue.close();
+      if (ownsPool) await pool.end();
+    },
+  };
+}

@@ -1,0 +1,86 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { listWebhookDeliveries } from '@yv/db';
+import { freePort, useTestDatabase } from '@yv/testkit';
+import type { WebhookWorker } from '../src/worker';
+import { actionEvents, createPartner, ok, startReceiver, waitFor, type Receiver } from './support/receiver';
+import { testWorker } from './support/worker';
+
+const db = useTestDatabase();
+let port: number;
+let server: ChildProcess | undefined;
+let worker: WebhookWorker | undefined;
+let hooks: Receiver;
+
+/** A Redis of this test's own, without persistence: stopping it loses every queued and delayed job. */
+async function startRedis(): Promise<void> {
+  server = spawn('redis-server', ['--port', String(port), '--save', '', '--appendonly', 'no'], {
+    stdio: 'ignore',
+  });
+  await waitFor('redis up', async () => {
+    const probe = spawn('redis-cli', ['-p', String(port), 'ping'], { stdio: ['ignore', 'pipe', 'ignore'] });
+    let out = '';
+    probe.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    await once(probe, 'exit');
+    return out.trim() === 'PONG';
+  });
+}
+
+async function stopRedis(): Promise<void> {
+  if (!server || server.exitCode !== null) return;
+  server.kill('SIGKILL');
+  await once(server, 'exit');
+}
+
+beforeAll(async () => {
+  port = await freePort();
+  await startRedis();
+  hooks = await startReceiver(ok);
+});
+afterAll(async () => {
+  await worker?.stop();
+  await stopRedis();
+  await hooks.close();
+});
+
+it('loses nothing when Redis stops and starts again mid-flow', async () => {
+  const partner = await createPartner(db.pool, hooks.url);
+  // Half the events meet a 503 first, so some deliveries sit in BullMQ's delayed set when Redis dies.
+  hooks.answerWith((res, index) => void res.writeHead(index % 2 === 0 ? 503 : 200).end());
+  worker = testWorker(
+    db.pool,
+    { url: `redis://127.0.0.1:${port}`, bullmqPrefix: 'yvtest-outage' },
+    {
+      WEBHOOK_BACKOFF_MS: '2s',
+      WEBHOOK_BACKOFF_MAX_MS: '2s',
+    },
+  );
+  worker.start();
+  const before = await actionEvents(db.pool, partner.id, 10);
+  await waitFor('first attempts', () => hooks.received.length >= 10);
+
+  await stopRedis();
+  hooks.answerWith(ok);
+  // Written and relayed while Redis is down: their deliveries wait in Postgres.
+  const during = await actionEvents(db.pool, partner.id, 10);
+  await waitFor(
+    'relayed while down',
+    async () => (await listWebhookDeliveries(db.pool, partner.id)).length === 20,
+  );
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  await startRedis();
+
+  const rows = await waitFor(
+    'all delivered',
+    async () => {
+      const current = await listWebhookDeliveries(db.pool, partner.id);
+      return current.length === 20 && current.every((row) => row.status === 'delivered')
+        ? current
+        : undefined;
+    },
+    30_000,
+  );
+  const receivedIds = new Set(hooks.received.map((r) => String(r.headers['webhook-id'])));
+  for (const event of [...before, ...during]) expect(receivedIds.has(event.eventId)).toBe(true);
+  expect(rows.map((row) => row.eventId).sort()).toEqual([...before, ...during].map((e) => e.eventId).sort());
+});
