@@ -2,6 +2,7 @@ import { createRpcClient, RpcError, type RpcClient } from '@yv/chain';
 import type { Deployment } from '@yv/config';
 import { recordRpcFailure, type Pool } from '@yv/db';
 import { storedAddress } from '@yv/domain';
+import { tokenDecimalsReader } from './actions/token-decimals';
 import { createRangeFetcher } from './fetch';
 import { step, type StepResult } from './follow/step';
 import { createWriterLock, type WriterLock } from './lock';
@@ -39,10 +40,18 @@ export interface Indexer {
   readonly isLeader: boolean;
 }
 
+/** Waits `ms` or until `signal` aborts; the abort listener goes with the wait, so polling never piles them up. */
 const sleep = (ms: number, signal: AbortSignal): Promise<void> =>
   new Promise((resolve) => {
-    const timer = setTimeout(resolve, ms);
-    signal.addEventListener('abort', () => (clearTimeout(timer), resolve()), { once: true });
+    const onAbort = () => {
+      clearTimeout(timer);
+      resolve();
+    };
+    const timer = setTimeout(() => {
+      signal.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal.addEventListener('abort', onAbort, { once: true });
   });
 
 export function createIndexer(options: IndexerOptions): Indexer {
@@ -72,6 +81,11 @@ export function createIndexer(options: IndexerOptions): Indexer {
     confirmations,
     shareToken: storedAddress(contracts.share),
     redemptionPipe: storedAddress(contracts.redemptionPipe),
+    actions: {
+      deployment,
+      decimals: tokenDecimalsReader(rpc, { asset: contracts.usdc, share: contracts.share }),
+      onMove: (to: string) => metrics.actionMoves.inc({ status: to }),
+    },
   };
 
   let controller: AbortController | null = null;

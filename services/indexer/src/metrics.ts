@@ -12,6 +12,9 @@ export function createIndexerMetrics() {
     halted: m.gauge('halted', '1 when a reorg deeper than CONFIRMATIONS stopped the indexer'),
     leader: m.gauge('leader', '1 while this replica holds the writer lock'),
     eventsIndexed: m.counter('events_indexed_total', 'Activity rows written, by type', ['type'] as const),
+    actionMoves: m.counter('action_moves_total', 'Partner actions moved, by the status entered', [
+      'status',
+    ] as const),
     reorgs: m.counter('reorgs_total', 'Reorgs handled by rewinding to the common ancestor'),
     rpcErrors: m.counter('rpc_errors_total', 'Failed RPC round trips, by kind', ['kind'] as const),
   };

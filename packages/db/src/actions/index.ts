@@ -1,2 +1,3 @@
 export * from './types';
 export * from './partner-actions';
+export * from './indexer-moves';

@@ -2,3 +2,5 @@ export * from './address';
 export * from './redemption';
 export * from './to-activity';
 export * from './types';
+export * from './action-progress';
+export * from './redeem-json';

@@ -110,3 +110,19 @@ export function redemptionEventOf(row: RedemptionActivity): RedemptionEvent {
 function missing(row: RedemptionActivity, field: string): never {
   throw new RedemptionTransitionError(`${row.eventName} row has no ${field}`);
 }
+
+/**
+ * The record as it stood when it first reached `status`: what a webhook about that change carries, even when
+ * later events (already final) moved it on. Null when the events never reach `status`.
+ */
+export function foldRedemptionUntil(
+  events: readonly { readonly event: RedemptionEvent; readonly place: EventPlace }[],
+  status: RedemptionStatus,
+): Redemption | null {
+  let current: Redemption | null = null;
+  for (const e of events) {
+    current = applyRedemptionEvent(current, e.event, e.place);
+    if (current.status === status) return current;
+  }
+  return null;
+}

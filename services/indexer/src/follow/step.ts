@@ -1,4 +1,5 @@
 import type { RpcClient } from '@yv/chain';
+import { advanceActions, type AdvanceContext } from '../actions/advance';
 import { ensureIndexerState, recordChainHead, type Pool } from '@yv/db';
 import { decodeRange } from '../decode';
 import type { RangeFetcher } from '../fetch';
@@ -14,8 +15,10 @@ export type StepResult =
       readonly to: bigint;
       readonly events: number;
       readonly latest: bigint;
+      /** Partner actions moved on what is now indexed at the confirmation depth. */
+      readonly actionsMoved: number;
     }
-  | { readonly type: 'idle'; readonly latest: bigint }
+  | { readonly type: 'idle'; readonly latest: bigint; readonly actionsMoved: number }
   | { readonly type: 'reorg'; readonly ancestor: bigint; readonly depth: bigint }
   | { readonly type: 'halted'; readonly reason: string };
 
@@ -29,9 +32,22 @@ export interface StepContext {
   confirmations: number;
   shareToken: string;
   redemptionPipe: string;
+  actions: Omit<AdvanceContext, 'pool' | 'chainId'>;
 }
 
-/** One pass: read the head, detect a reorg, else fetch → decode → write the next range. */
+const min = (a: bigint, b: bigint): bigint => (a < b ? a : b);
+
+/** Moves actions on events at or below the final block: the cursor, but never above the confirmation depth. */
+function advance(ctx: StepContext, cursor: bigint, confirmed: bigint): Promise<number> {
+  const finalBlock = min(cursor, confirmed);
+  if (finalBlock < ctx.startBlock) return Promise.resolve(0);
+  return advanceActions({ ...ctx.actions, pool: ctx.pool, chainId: ctx.chainId }, finalBlock);
+}
+
+/**
+ * One pass: read the head, detect a reorg, else fetch → decode → write the next range; then move the partner
+ * actions that what is now final supports (also when idle: the gateway may confirm an action after its block).
+ */
 export async function step(ctx: StepContext): Promise<StepResult> {
   const state = await ensureIndexerState(ctx.pool, ctx.chainId, ctx.startBlock);
   if (state.haltedReason) return { type: 'halted', reason: state.haltedReason };
@@ -52,7 +68,7 @@ export async function step(ctx: StepContext): Promise<StepResult> {
     ctx.metrics.reorgs.inc();
     return { type: 'reorg', ancestor: outcome.ancestor, depth: outcome.depth };
   }
-  if (cursor >= latest) return { type: 'idle', latest };
+  if (cursor >= latest) return { type: 'idle', latest, actionsMoved: await advance(ctx, cursor, confirmed) };
 
   const fetched = await ctx.fetcher.fetch(cursor + 1n, latest, confirmed);
   const decoded = decodeRange(fetched, {
@@ -75,5 +91,6 @@ export async function step(ctx: StepContext): Promise<StepResult> {
   }
   ctx.metrics.cursorBlock.set(Number(fetched.to));
   ctx.metrics.lagBlocks.set(Number(latest - fetched.to));
-  return { type: 'batch', from: fetched.from, to: fetched.to, events, latest };
+  const actionsMoved = await advance(ctx, fetched.to, confirmed);
+  return { type: 'batch', from: fetched.from, to: fetched.to, events, latest, actionsMoved };
 }

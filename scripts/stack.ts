@@ -1,0 +1,173 @@
+/**
+ * `pnpm stack`: the whole system on the local devnet as separate processes, the way it runs in production —
+ * devnet (chain 999, contracts, keeper simulator, HLP and bridge fixtures), migrations, then the gateway, indexer,
+ * watcher and webhook worker, their logs interleaved with a name prefix. Prints where everything is and a ready
+ * partner API key. Ctrl-C (or SIGTERM) stops every process cleanly, services first, the devnet last.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, rmSync } from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(__dirname, '..');
+const tsx = require.resolve('tsx/cli', { paths: [root] });
+const env = { ...process.env };
+const port = (name: string, fallback: number) => Number(env[name] ?? fallback);
+const gatewayPort = port('GATEWAY_PORT', 3000);
+const ports = {
+  indexer: port('INDEXER_METRICS_PORT', 9101),
+  watcher: port('WATCHER_METRICS_PORT', 9102),
+  worker: port('WORKER_METRICS_PORT', 9103),
+};
+const deploymentFile = env.DEPLOYMENT_FILE ?? path.join(root, '.devnet/deployment.json');
+const cronSecret = env.CRON_SECRET ?? randomBytes(24).toString('hex');
+const shared = {
+  DEPLOYMENT_FILE: deploymentFile,
+  RPC_URL: env.RPC_URL ?? `http://127.0.0.1:${port('DEVNET_PORT', 8545)}`,
+  HLP_API_URL: env.HLP_API_URL ?? `http://127.0.0.1:${port('FIXTURES_PORT', 8546)}/info`,
+  BRIDGE_API_URL: env.BRIDGE_API_URL ?? `http://127.0.0.1:${port('FIXTURES_PORT', 8546)}/bridge`,
+  CRON_SECRET: cronSecret,
+};
+
+const children: { name: string; child: ChildProcess }[] = [];
+const COLORS = [36, 33, 35, 32, 34];
+
+function prefixLines(name: string, color: number, stream: NodeJS.ReadableStream) {
+  let buffer = '';
+  stream.on('data', (chunk: Buffer) => {
+    buffer += chunk.toString();
+    const lines = buffer.split('\n');
+    buffer = lines.pop() ?? '';
+    for (const line of lines) process.stdout.write(`\x1b[${color}m${name.padEnd(14)}\x1b[0m ${line}\n`);
+  });
+}
+
+function start(name: string, script: string, extraEnv: Record<string, string>): ChildProcess {
+  const child = spawn(process.execPath, [tsx, script], {
+    cwd: root,
+    env: { ...env, ...shared, ...extraEnv },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const color = COLORS[children.length % COLORS.length]!;
+  prefixLines(name, color, child.stdout!);
+  prefixLines(name, color, child.stderr!);
+  children.push({ name, child });
+  child.on('exit', (code, signal) => {
+    if (!stopping && !(name === 'devnet' && code === 0)) {
+      console.error(`[stack] ${name} exited (${code ?? signal}); stopping the stack`);
+      void stop(1);
+    }
+  });
+  return child;
+}
+
+async function waitFor(
+  what: string,
+  check: () => boolean | Promise<boolean>,
+  timeoutMs: number,
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+async function answers(url: string): Promise<boolean> {
+  try {
+    return (await fetch(url, { signal: AbortSignal.timeout(1000) })).ok;
+  } catch {
+    return false;
+  }
+}
+
+let stopping = false;
+async function stop(code: number): Promise<void> {
+  if (stopping) return;
+  stopping = true;
+  console.log('[stack] stopping: services first, then the devnet');
+  for (const group of [
+    children.filter((c) => c.name !== 'devnet'),
+    children.filter((c) => c.name === 'devnet'),
+  ]) {
+    await Promise.all(
+      group.map(
+        ({ child }) =>
+          new Promise<void>((resolve) => {
+            if (child.exitCode !== null || child.signalCode !== null) return resolve();
+            const kill = setTimeout(() => child.kill('SIGKILL'), 30_000);
+            child.once('exit', () => {
+              clearTimeout(kill);
+              resolve();
+            });
+            child.kill('SIGTERM');
+          }),
+      ),
+    );
+  }
+  process.exit(code);
+}
+
+function run(script: string, args: string[]): string {
+  const result = spawnSync(process.execPath, [tsx, script, ...args], {
+    cwd: root,
+    env: { ...env, ...shared },
+    encoding: 'utf8',
+  });
+  if (result.status !== 0) throw new Error(`${script} ${args.join(' ')} failed:\n${result.stderr}`);
+  return result.stdout;
+}
+
+async function main(): Promise<void> {
+  process.on('SIGINT', () => void stop(0));
+  process.on('SIGTERM', () => void stop(0));
+  // A manifest left by an earlier devnet would be read before the new chain wrote its own.
+  if (!env.DEPLOYMENT_FILE && existsSync(deploymentFile)) rmSync(deploymentFile);
+  const devnet = start('devnet', 'packages/devnet/src/cli.ts', {});
+  await waitFor('the devnet deployment', () => existsSync(deploymentFile) || devnet.exitCode === 0, 120_000);
+
+  run('packages/db/src/migrate-cli.ts', []);
+  const partner = JSON.parse(
+    run('services/gateway/src/admin/cli.ts', ['partner', 'create', '--name', 'local-dev']),
+  ) as {
+    partnerId: string;
+    apiKey: string;
+    webhookSecret: string;
+  };
+
+  const serviceEnv = { MIGRATE_ON_START: '0' };
+  start('gateway', 'services/gateway/src/main.ts', {
+    ...serviceEnv,
+    PORT: String(gatewayPort),
+    PUBLIC_BASE_URL: `http://127.0.0.1:${gatewayPort}`,
+  });
+  start('indexer', 'services/indexer/src/main.ts', { ...serviceEnv, METRICS_PORT: String(ports.indexer) });
+  start('watcher', 'services/watcher/src/main.ts', { ...serviceEnv, METRICS_PORT: String(ports.watcher) });
+  start('webhook-worker', 'services/webhook-worker/src/main.ts', {
+    ...serviceEnv,
+    METRICS_PORT: String(ports.worker),
+  });
+  await waitFor('the gateway', () => answers(`http://127.0.0.1:${gatewayPort}/readyz`), 120_000);
+
+  const gateway = `http://127.0.0.1:${gatewayPort}`;
+  console.log(
+    [
+      '',
+      '[stack] ready',
+      `  gateway        ${gateway}   docs ${gateway}/docs   OpenAPI ${gateway}/api/v1/openapi.json`,
+      `  metrics        gateway ${gateway}/metrics, indexer :${ports.indexer}, watcher :${ports.watcher}, webhook-worker :${ports.worker}`,
+      `  chain 999      ${shared.RPC_URL}   deployment ${deploymentFile}`,
+      `  partner        id ${partner.partnerId}`,
+      `  API key        ${partner.apiKey}`,
+      `  webhook secret ${partner.webhookSecret}`,
+      `  cron secret    ${cronSecret}`,
+      '  Ctrl-C stops everything.',
+      '',
+    ].join('\n'),
+  );
+}
+
+main().catch((err) => {
+  console.error('[stack] failed:', err instanceof Error ? err.message : err);
+  void stop(1);
+});

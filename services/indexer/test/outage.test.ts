@@ -1,0 +1,54 @@
+import { getIndexerState, listActivityEvents } from '@yv/db';
+import { createTestDatabase, useDevnetVault, useTestDatabase } from '@yv/testkit';
+import { deposit, eventually, syncTo, testIndexer, USDC } from './helpers';
+import { startRpcProxy, type RpcProxy } from './rpc-proxy';
+
+const vault = useDevnetVault();
+const db = useTestDatabase();
+let proxy: RpcProxy;
+
+beforeAll(async () => {
+  proxy = await startRpcProxy(vault.rpcUrl);
+});
+afterAll(() => proxy.stop().catch(() => undefined));
+
+test('the RPC down then back: health says so while it is down, and afterwards no gap and no duplicate', async () => {
+  const chainId = vault.deployment.chainId;
+  const state = async () => (await getIndexerState(db.pool, chainId))!;
+  const indexer = testIndexer(vault, db, { rpcUrl: proxy.url });
+  indexer.start();
+  try {
+    const first = await deposit(vault, vault.wallets[0]!, 10n * USDC);
+    await eventually(async () => (await state()).cursorBlock >= BigInt(first));
+
+    await proxy.stop();
+    const during: number[] = [];
+    for (const [i, wallet] of vault.wallets.slice(1, 4).entries())
+      during.push(await deposit(vault, wallet, BigInt(20 + i) * USDC));
+    await eventually(async () => !(await state()).rpcHealthy, 20_000);
+    const down = await state();
+    expect(down.rpcError).toEqual(expect.any(String));
+    expect(down.cursorBlock).toBeLessThan(BigInt(during.at(-1)!));
+
+    await proxy.start();
+    const tip = during.at(-1)!;
+    await eventually(async () => (await state()).cursorBlock >= BigInt(tip), 30_000);
+    const up = await state();
+    expect([up.rpcHealthy, up.rpcError]).toEqual([true, null]);
+  } finally {
+    await indexer.stop();
+  }
+
+  const tip = (await state()).cursorBlock;
+  const reference = await createTestDatabase();
+  try {
+    await syncTo(testIndexer(vault, reference), reference.pool, chainId, Number(tip));
+    const upToTip = async (pool: typeof db.pool) =>
+      (await listActivityEvents(pool, chainId)).filter((e) => e.blockNumber <= tip);
+    const rows = await upToTip(db.pool);
+    expect(rows).toEqual(await upToTip(reference.pool));
+    expect(rows.filter((e) => e.type === 'deposit')).toHaveLength(4);
+  } finally {
+    await reference.drop();
+  }
+});
