@@ -4,7 +4,9 @@
  * fixture; prints figures only (no pass/fail). Run: pnpm --filter gateway bench
  */
 import type { AddressInfo } from 'node:net';
-import autocannon from 'autocannon';
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import express from 'express';
 import pino from 'pino';
 import { hexlify, randomBytes } from 'ethers';
@@ -19,9 +21,10 @@ import { createIndexer } from '../../indexer/src/indexer';
 import { createWatcher, parseWatcherConfig } from '../../watcher/src';
 import { createApp } from '../src/app';
 import { DEFAULT_PRODUCT_CONFIG_FILE } from '../src/config';
-import { createReadServices, readsRouter } from '../src/reads';
+import { createReadServices, DEFAULT_BOOTSTRAP_HLP_SERIES_POINTS, readsRouter } from '../src/reads';
 
 const CONNECTIONS = 50;
+const execFileAsync = promisify(execFile);
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
 const DISTINCT_WALLETS = 1_000;
 
@@ -35,20 +38,15 @@ interface Figures {
 }
 
 async function load(name: string, url: string, paths: string[]): Promise<Figures> {
-  const result = await autocannon({
-    url,
-    connections: CONNECTIONS,
-    duration: DURATION_S,
-    requests: paths.map((path) => ({ method: 'GET', path })),
-  });
-  return {
-    name,
-    rps: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    errors: result.errors + result.timeouts,
-    non2xx: result.non2xx,
-  };
+  const args = JSON.stringify({ url, paths, connections: CONNECTIONS, durationS: DURATION_S });
+  const { stdout } = await execFileAsync(
+    process.execPath,
+    [require.resolve('tsx/cli'), path.join(__dirname, 'load-client.ts'), args],
+    {
+      maxBuffer: 64 * 1024 * 1024,
+    },
+  );
+  return { name, ...(JSON.parse(stdout) as Omit<Figures, 'name'>) };
 }
 
 async function listen(app: express.Express): Promise<{ url: string; close: () => void }> {
@@ -118,7 +116,14 @@ async function main(): Promise<void> {
         metrics,
         openApi: buildOpenApi({ serverUrl: 'http://127.0.0.1' }),
         bodyLimitBytes: 65_536,
-        routers: [readsRouter({ services, metrics, sectionTimeoutMs: 2_000 })],
+        routers: [
+          readsRouter({
+            services,
+            metrics,
+            sectionTimeoutMs: 2_000,
+            bootstrapHlpSeriesPoints: DEFAULT_BOOTSTRAP_HLP_SERIES_POINTS,
+          }),
+        ],
       }),
     );
     const one = `/api/v1/bootstrap?wallet=${wallet.address}`;

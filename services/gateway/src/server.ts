@@ -20,6 +20,7 @@ export function createGatewayApp(ctx: GatewayContext, opts: { isReady?: () => bo
         services: ctx.reads,
         metrics: ctx.metrics,
         sectionTimeoutMs: ctx.config.BOOTSTRAP_SECTION_TIMEOUT_MS,
+        bootstrapHlpSeriesPoints: ctx.config.BOOTSTRAP_HLP_SERIES_POINTS,
       }),
       buildersRouter(ctx.quotes),
       partnerActionsRouter({

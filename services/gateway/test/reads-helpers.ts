@@ -9,7 +9,12 @@ import { buildOpenApi, createValidator, type SchemaName } from '@yv/schemas';
 import type { DevnetVault } from '@yv/testkit';
 import { createApp } from '../src/app';
 import { DEFAULT_PRODUCT_CONFIG_FILE } from '../src/config';
-import { createReadServices, readsRouter, type ReadServices } from '../src/reads';
+import {
+  createReadServices,
+  DEFAULT_BOOTSTRAP_HLP_SERIES_POINTS,
+  readsRouter,
+  type ReadServices,
+} from '../src/reads';
 
 const validator = createValidator();
 
@@ -53,7 +58,14 @@ export function readsApp(vault: DevnetVault, pool: Pool, provider: Provider = va
     metrics,
     openApi: buildOpenApi({ serverUrl: 'http://127.0.0.1:3000' }),
     bodyLimitBytes: 65_536,
-    routers: [readsRouter({ services, metrics, sectionTimeoutMs: 3_000 })],
+    routers: [
+      readsRouter({
+        services,
+        metrics,
+        sectionTimeoutMs: 3_000,
+        bootstrapHlpSeriesPoints: DEFAULT_BOOTSTRAP_HLP_SERIES_POINTS,
+      }),
+    ],
   });
   return { app, services, metrics };
 }

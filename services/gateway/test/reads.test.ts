@@ -191,6 +191,20 @@ describe('reads against the devnet, the watcher and the indexer', () => {
     expect(data.health.keeper.ok).toBe(true);
   });
 
+  it('serves bootstrap a compact HLP series with the same figures as /hlp, which keeps them daily', async () => {
+    const boot = (await get('/api/v1/bootstrap').expect(200)).body.data.hlp;
+    const full = (await get('/api/v1/hlp').expect(200)).body.data;
+    // The fixture holds 420 days: /hlp publishes every day, bootstrap at most 60 points (about weekly).
+    expect(full.tvl.series.length).toBeGreaterThan(400);
+    expect(boot.tvl.series.length).toBeLessThanOrEqual(61);
+    expect(boot.pnl.series.length).toBeLessThanOrEqual(61);
+    expect(boot.returns.rolling30d.series.length).toBeLessThanOrEqual(61);
+    expect(boot.tvl.series.at(-1)).toEqual(full.tvl.series.at(-1));
+    expect(boot.vault).toEqual(full.vault);
+    expect(boot.signaliteProjected).toEqual(full.signaliteProjected);
+    expect(boot.returns.windows).toEqual(full.returns.windows);
+  });
+
   it('serves every separate read in its schema', async () => {
     const reads: [string, Parameters<typeof expectValid>[0]][] = [
       ['/api/v1/config', 'ConfigResponse'],

@@ -1,5 +1,5 @@
 import { lastIndexAtOrBefore } from './points';
-import { sampleSeriesPoints } from './sampling';
+import { HLP_SERIES_MAX_POINTS, sampleSeriesPoints } from './sampling';
 import { DAY_MS, isoTimestamp } from './time';
 import type {
   HlpPoint,
@@ -118,9 +118,9 @@ export function computeReturnWindow(
  * The 30-day window ending at each published point (see `sampleSeriesPoints`: daily while the history spans at
  * most 480 days) that has 30 days of history behind it.
  */
-function rolling30d(points: readonly HlpPoint[]): HlpRollingReturnPoint[] {
+function rolling30d(points: readonly HlpPoint[], maxSeriesPoints: number): HlpRollingReturnPoint[] {
   const series: HlpRollingReturnPoint[] = [];
-  for (const point of sampleSeriesPoints(points)) {
+  for (const point of sampleSeriesPoints(points, maxSeriesPoints)) {
     const window = computeReturnWindow(points, ROLLING_WINDOW_DAYS, point.t);
     if (window.startT === null) continue;
     const { returnPct, aprPct, apyPct } = window;
@@ -129,14 +129,20 @@ function rolling30d(points: readonly HlpPoint[]): HlpRollingReturnPoint[] {
   return series;
 }
 
-/** The `returns` object of the hlp section: the fixed trailing windows and the rolling 30-day series. */
-export function computeReturns(points: readonly HlpPoint[]): HlpReturns {
+/**
+ * The `returns` object of the hlp section: the fixed trailing windows (always from every point) and the rolling
+ * 30-day series, published at no more than `maxSeriesPoints` points.
+ */
+export function computeReturns(
+  points: readonly HlpPoint[],
+  maxSeriesPoints = HLP_SERIES_MAX_POINTS,
+): HlpReturns {
   const windows = Object.fromEntries(
     Object.entries(WINDOW_SPANS).map(([key, span]) => [key, computeReturnWindow(points, span)]),
   ) as Record<HlpWindowKey, HlpReturnWindow>;
   return {
     methodology: HLP_RETURNS_METHODOLOGY,
     windows,
-    rolling30d: { windowDays: ROLLING_WINDOW_DAYS, series: rolling30d(points) },
+    rolling30d: { windowDays: ROLLING_WINDOW_DAYS, series: rolling30d(points, maxSeriesPoints) },
   };
 }

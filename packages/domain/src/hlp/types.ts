@@ -94,4 +94,6 @@ export interface HlpSectionOptions {
   managementFeeBps: number;
   /** Unix milliseconds the section is computed at; samples stamped later are not used. */
   now: number;
+  /** Most points each published series (pnl, tvl, rolling30d) may have; default HLP_SERIES_MAX_POINTS. */
+  maxSeriesPoints?: number;
 }

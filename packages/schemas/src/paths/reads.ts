@@ -86,7 +86,7 @@ export function readsPaths(): PathGroup {
           operationId: 'getBootstrap',
           summary: 'Everything a client renders, in one read',
           description:
-            'Config, health, vault and yield, plus position, first pages of activity and redeems, and gas for `wallet`. A section that fails is null with an entry in `data.errors`; the response is still 200.',
+            'Config, health, vault and yield, plus position, first pages of activity and redeems, and gas for `wallet`. A section that fails is null with an entry in `data.errors`; the response is still 200. `hlp` has the same figures and windows as GET /api/v1/hlp, but each series (pnl, tvl, returns.rolling30d) is thinned to BOOTSTRAP_HLP_SERIES_POINTS points (default 60, about weekly); read /api/v1/hlp for daily points.',
           parameters: [
             {
               name: 'wallet',

@@ -42,6 +42,8 @@ export interface SectionError {
 
 export interface BootstrapOptions {
   timeoutMs: number;
+  /** Points per HLP series in bootstrap: the first screen needs a sparkline, charts read /hlp's daily series. */
+  hlpSeriesPoints: number;
   onFailure?: (section: BootstrapSection, code: ApiErrorCode) => void;
 }
 
@@ -65,7 +67,7 @@ export async function readBootstrap(services: ReadServices, wallet: string | nul
     config: services.config,
     health: services.health,
     vault: services.vault,
-    hlp: services.hlp,
+    hlp: () => services.hlp({ maxSeriesPoints: opts.hlpSeriesPoints }),
     ...(wallet === null
       ? {}
       : {

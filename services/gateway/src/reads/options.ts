@@ -7,11 +7,16 @@ import type { ReadinessThresholds } from '@yv/domain';
  * Environment of the reads, to spread into the gateway's config spec. The freshness thresholds have the
  * watcher's defaults: health must call "stale" what readiness calls stale.
  */
+/** About weekly over a year of history: enough for a first-screen sparkline. */
+export const DEFAULT_BOOTSTRAP_HLP_SERIES_POINTS = 60;
+
 export const readsSpec = {
   /** How long shared reads (snapshots, indexer state, readiness, chain head) are reused across requests. */
   READ_CACHE_TTL_MS: duration({ minMs: 0, maxMs: 10_000, default: 1_000 }),
   /** Longest one bootstrap section may take before it is reported failed and left null. */
   BOOTSTRAP_SECTION_TIMEOUT_MS: duration({ minMs: 50, maxMs: 30_000, default: 2_000 }),
+  /** Points per HLP series (pnl, tvl, rolling30d) in bootstrap: about weekly over a year; /hlp serves them daily. */
+  BOOTSTRAP_HLP_SERIES_POINTS: int({ min: 2, max: 480, default: DEFAULT_BOOTSTRAP_HLP_SERIES_POINTS }),
   /** The HLP vault whose upstream snapshots are served; default the deployment's hlpVault. */
   HLP_VAULT_ADDRESS: string({ optional: true }),
   SNAPSHOT_STALE_MS: duration({ minMs: 1_000, default: 30_000 }),

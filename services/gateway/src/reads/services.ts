@@ -52,7 +52,8 @@ export interface ReadServices {
   /** Never rejects: what cannot be read is reported inside. */
   health(): Promise<ReadResult<HealthData>>;
   vault(): Promise<ReadResult<VaultData>>;
-  hlp(): Promise<ReadResult<HlpSection>>;
+  /** `maxSeriesPoints` caps each published series (bootstrap asks for a compact one); figures are the same. */
+  hlp(opts?: { maxSeriesPoints?: number }): Promise<ReadResult<HlpSection>>;
   position(wallet: string): Promise<ReadResult<ReturnType<typeof buildPosition>>>;
   gas(wallet: string): Promise<ReadResult<ReturnType<typeof buildGas>>>;
   activity(wallet: string, page: PageRequest): Promise<PageResult<ActivityData>>;
@@ -142,7 +143,13 @@ export function createReadServices(opts: ReadServicesOptions): ReadServices {
   const hlpSection = cachedByKey(
     Infinity,
     4,
-    async (key: { id: bigint; fetchedAt: Date; performanceFeeBps: number; managementFeeBps: number }) => {
+    async (key: {
+      id: bigint;
+      fetchedAt: Date;
+      performanceFeeBps: number;
+      managementFeeBps: number;
+      maxSeriesPoints: number | undefined;
+    }) => {
       const series = (await hlpSnapshotSeries(pool, key.id)) as HlpSeries | null;
       if (series === null)
         throw new ApiError('HLP_UPSTREAM_FAILED', 'the HLP snapshot was pruned while read');
@@ -150,7 +157,7 @@ export function createReadServices(opts: ReadServicesOptions): ReadServices {
       const section = computeHlpSection(series, { ...key, now: key.fetchedAt.getTime() });
       return { section, json: JSON.stringify(section) };
     },
-    (key) => `${key.id}:${key.performanceFeeBps}:${key.managementFeeBps}`,
+    (key) => `${key.id}:${key.performanceFeeBps}:${key.managementFeeBps}:${key.maxSeriesPoints}`,
   );
   const blockTime = cachedByKey(
     Infinity,
@@ -289,7 +296,7 @@ export function createReadServices(opts: ReadServicesOptions): ReadServices {
       };
     },
 
-    async hlp() {
+    async hlp(opts = {}) {
       const ref = await as('HLP_UPSTREAM_FAILED', 'HLP snapshots cannot be read', hlpRef);
       if (!ref) {
         const last = await latestHlpSnapshot(pool, hlpVault).catch(() => null);
@@ -306,6 +313,7 @@ export function createReadServices(opts: ReadServicesOptions): ReadServices {
           ...ref,
           performanceFeeBps: Number(found.state.performanceFeeBps),
           managementFeeBps: Number(found.state.managementFeeBps),
+          maxSeriesPoints: opts.maxSeriesPoints,
         }),
       );
       const ageMs = Date.now() - ref.fetchedAt.getTime();

@@ -14,6 +14,7 @@ export interface ReadsDeps {
   metrics: ServiceMetrics;
   /** Longest one bootstrap section may take; it is null with an error entry after that. */
   sectionTimeoutMs: number;
+  bootstrapHlpSeriesPoints: number;
 }
 
 /**
@@ -71,6 +72,7 @@ export function readsRouter(deps: ReadsDeps): Router {
     const wallet = req.query.wallet === undefined ? null : parseWallet(req.query.wallet);
     const result = await readBootstrap(s, wallet, {
       timeoutMs: deps.sectionTimeoutMs,
+      hlpSeriesPoints: deps.bootstrapHlpSeriesPoints,
       onFailure: (section, code) => failures.inc({ section, code }),
     });
     res.status(200).type('application/json').send(bootstrapJson(result));
