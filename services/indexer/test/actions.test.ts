@@ -1,9 +1,10 @@
 import { findPartnerActionById, listOutboxEvents } from '@yv/db';
-import { useDevnetVault, useTestDatabase } from '@yv/testkit';
+import { usePrivateDevnetVault, useTestDatabase } from '@yv/testkit';
 import { contractsOf, mined, syncTo, testIndexer, USDC } from './helpers';
 import { gatewayWrites, redeemWebhooks, webhookStatuses } from './partner-actions';
 
-const vault = useDevnetVault();
+// Blocks only when this file mines them: "not yet at the confirmation depth" must not race a block timer.
+const vault = usePrivateDevnetVault({}, { blockIntervalMs: 0 });
 const db = useTestDatabase();
 const CONFIRMATIONS = 2;
 
