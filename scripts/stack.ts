@@ -82,30 +82,37 @@ async function answers(url: string): Promise<boolean> {
 }
 
 let stopping = false;
+/** Stops services first, then the devnet; each exit is reported, and the stack exits non-zero if any did. */
 async function stop(code: number): Promise<void> {
   if (stopping) return;
   stopping = true;
   console.log('[stack] stopping: services first, then the devnet');
+  let failed = false;
   for (const group of [
     children.filter((c) => c.name !== 'devnet'),
     children.filter((c) => c.name === 'devnet'),
   ]) {
     await Promise.all(
       group.map(
-        ({ child }) =>
+        ({ name, child }) =>
           new Promise<void>((resolve) => {
-            if (child.exitCode !== null || child.signalCode !== null) return resolve();
+            const report = () => {
+              console.log(`[stack] ${name} exited (${child.exitCode ?? child.signalCode})`);
+              if (child.exitCode !== 0) failed = true;
+              resolve();
+            };
+            if (child.exitCode !== null || child.signalCode !== null) return report();
             const kill = setTimeout(() => child.kill('SIGKILL'), 30_000);
             child.once('exit', () => {
               clearTimeout(kill);
-              resolve();
+              report();
             });
             child.kill('SIGTERM');
           }),
       ),
     );
   }
-  process.exit(code);
+  process.exit(failed ? Math.max(code, 1) : code);
 }
 
 function run(script: string, args: string[]): string {

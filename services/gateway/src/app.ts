@@ -5,6 +5,7 @@ import type { OpenApiDocument } from '@yv/schemas';
 import { errorHandler, notFound } from './http/errors';
 import { requestMetrics } from './http/metrics';
 import { requestId } from './http/request-id';
+import { runInRequest } from './log';
 import { metaRouter } from './routes/meta';
 
 export interface AppDeps {
@@ -25,12 +26,16 @@ export function createApp(deps: AppDeps): Express {
   app.set('query parser', 'simple');
   app.use(requestId);
   app.use(requestMetrics(deps.metrics));
+  // One child logger per request: every line it writes carries the request id, and nothing of the request's
+  // headers (API key, cron secret, signatures) or body is ever logged.
   app.use((req, res, next) => {
     const started = process.hrtime.bigint();
+    const id = String(res.locals.requestId);
+    const log = deps.log.child({ requestId: id });
+    res.locals.log = log;
     res.on('finish', () => {
-      deps.log.info(
+      log.info(
         {
-          requestId: res.locals.requestId,
           method: req.method,
           route: req.route ? `${req.baseUrl}${String(req.route.path)}` : 'unmatched',
           status: res.statusCode,
@@ -42,6 +47,8 @@ export function createApp(deps: AppDeps): Express {
     next();
   });
   app.use(express.json({ limit: deps.bodyLimitBytes, strict: true, type: () => true }));
+  // After the body parser: its stream callbacks would leave the request's async context.
+  app.use((_req, res, next) => runInRequest(String(res.locals.requestId), next));
   app.get('/metrics', metricsHandler(deps.metrics.registry));
   mountProbes(app, { isReady: deps.isReady });
   app.use(metaRouter(deps.openApi));

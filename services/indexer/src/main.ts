@@ -7,6 +7,9 @@ import { createIndexer } from './indexer';
 import { createLogger } from './log';
 import { createIndexerMetrics } from './metrics';
 
+/** Below Kubernetes' terminationGracePeriodSeconds (30 s): a batch stuck on the RPC is cut here. */
+const SHUTDOWN_BOUND_MS = 25_000;
+
 async function main(): Promise<void> {
   const config = parseEnv(indexerEnv, process.env);
   const deployment = readDeployment(config.DEPLOYMENT_FILE);
@@ -35,12 +38,19 @@ async function main(): Promise<void> {
   );
   indexer.start();
   const shutdown = async (signal: string): Promise<void> => {
+    if (stopping) return;
     log('info', 'stopping', { signal });
     stopping = true;
+    setTimeout(() => {
+      log('error', 'shutdown bound exceeded', { boundMs: SHUTDOWN_BOUND_MS });
+      process.exit(1);
+    }, SHUTDOWN_BOUND_MS).unref();
     // stop() lets the batch in flight commit (or roll back whole), then releases the advisory lock.
     await indexer.stop();
     server.close();
     await pool.end();
+    log('info', 'stopped', { signal });
+    process.exit(0);
   };
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
   process.once('SIGINT', () => void shutdown('SIGINT'));

@@ -15,6 +15,7 @@ import {
 import type { Readiness } from '@yv/domain';
 import type { WatcherConfig } from './config';
 import { errorMessage, type Log, type WatcherContext } from './context';
+import { createWatcherLog } from './log';
 import { readHeartbeats } from './heartbeats';
 import { pollHlp } from './hlp-poller';
 import { startLoop, type Loop } from './loop';
@@ -44,22 +45,6 @@ export interface Watcher {
   readonly metrics: WatcherMetrics;
 }
 
-const LEVELS = { debug: 0, info: 1, warn: 2, error: 3 } as const;
-
-function jsonLog(minimum: keyof typeof LEVELS): Log {
-  return (level, message, fields) => {
-    if (LEVELS[level] < LEVELS[minimum]) return;
-    const line = JSON.stringify({
-      time: new Date().toISOString(),
-      level,
-      service: 'watcher',
-      message,
-      ...fields,
-    });
-    (level === 'info' ? process.stdout : process.stderr).write(`${line}\n`);
-  };
-}
-
 const sleep = (ms: number, until: Promise<unknown>): Promise<unknown> => {
   let timer: NodeJS.Timeout | undefined;
   return Promise.race([new Promise((resolve) => (timer = setTimeout(resolve, ms))), until]).finally(() =>
@@ -72,7 +57,7 @@ export function createWatcher(options: WatcherOptions): Watcher {
   const ownsPool = options.pool === undefined;
   const pool = options.pool ?? createPool(config.DATABASE_URL, { applicationName: 'yv-watcher' });
   const metrics = options.metrics ?? createWatcherMetrics();
-  const log = options.log ?? jsonLog(config.LOG_LEVEL);
+  const log = options.log ?? createWatcherLog(config.LOG_LEVEL);
   const ctx: WatcherContext = {
     config,
     deployment,

@@ -1,4 +1,4 @@
-import { claimDelivery, disableWebhookEndpoint, recordDeliveryAttempt, type Pool } from '@yv/db';
+import { disableWebhookEndpoint, type ClaimedDelivery, type DeliveryAttemptResult, type Pool } from '@yv/db';
 import {
   attemptOutcome,
   parseRetryAfter,
@@ -15,10 +15,12 @@ import { postWebhook, type AttemptAnswer } from './send';
 
 export interface DeliverDeps {
   pool: Pool;
+  /** Claims a delivery for one attempt (claimDeliveries, batched); null when it is not there to take. */
+  claim: (deliveryId: string) => Promise<ClaimedDelivery | null>;
+  /** Records an attempt and settles its delivery (recordDeliveryAttempts, batched); false when no longer ours. */
+  record: (result: DeliveryAttemptResult) => Promise<boolean>;
   metrics: WebhookWorkerMetrics;
   timeoutMs: number;
-  /** How long a claimed attempt is ours; after that another worker may take the delivery again. */
-  leaseMs: number;
   queueAttempts: number;
   maxAttempts: number;
   backoff: BackoffPolicy;
@@ -54,7 +56,7 @@ const METRIC_OUTCOME: Record<DeliveryStatusAfterAttempt, DeliveryOutcome> = {
  */
 export async function deliverOnce(deps: DeliverDeps, job: DeliveryJobData): Promise<DeliverStep> {
   const clock = deps.clock ?? (() => new Date());
-  const delivery = await claimDelivery(deps.pool, job.deliveryId, deps.leaseMs);
+  const delivery = await deps.claim(job.deliveryId);
   if (!delivery) return { kind: 'skipped' };
   if (delivery.status === 'disabled') {
     deps.metrics.deliveries.inc({ outcome: 'disabled' });
@@ -94,7 +96,7 @@ export async function deliverOnce(deps: DeliverDeps, job: DeliveryJobData): Prom
           (deps.random ?? Math.random)(),
         )
       : 0;
-  const settled = await recordDeliveryAttempt(deps.pool, {
+  const settled = await deps.record({
     deliveryId: delivery.id,
     attempt: delivery.attempt,
     status,

@@ -1,4 +1,6 @@
 /** One HTTP attempt: POST the signed body, bounded by a timeout, never following redirects. */
+import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http';
+import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 
 export interface AttemptAnswer {
   /** Null when no HTTP answer came in time (timeout, refused or reset connection, bad URL). */
@@ -9,11 +11,53 @@ export interface AttemptAnswer {
   error: string | null;
 }
 
-function causeOf(error: unknown, timeoutMs: number): string {
-  if (error instanceof DOMException && error.name === 'TimeoutError')
-    return `no answer within ${timeoutMs}ms`;
-  const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-  return `request failed: ${cause?.code ?? cause?.message ?? (error as Error).message}`;
+/**
+ * Connections to a receiver are kept open between attempts: a new TCP (and TLS) handshake per delivery would cost
+ * more than the delivery itself. `lifo` reuses the most recent socket, so idle ones age out instead of going stale.
+ */
+const agentOptions = { keepAlive: true, scheduling: 'lifo' as const, timeout: 4_000 };
+const agents = { http: new HttpAgent(agentOptions), https: new HttpsAgent(agentOptions) };
+
+function headerValue(value: string | string[] | undefined): string | null {
+  if (value === undefined) return null;
+  return Array.isArray(value) ? (value[0] ?? null) : value;
+}
+
+function exchange(
+  url: URL,
+  body: string,
+  headers: Record<string, string>,
+  signal: AbortSignal,
+): Promise<IncomingMessage> {
+  const https = url.protocol === 'https:';
+  if (!https && url.protocol !== 'http:') return Promise.reject(new Error(`unsupported URL ${url.protocol}`));
+  return new Promise((resolve, reject) => {
+    const req = (https ? httpsRequest : httpRequest)(url, {
+      method: 'POST',
+      agent: https ? agents.https : agents.http,
+      headers: {
+        'content-type': 'application/json',
+        'content-length': Buffer.byteLength(body),
+        'user-agent': 'yv-webhooks/1',
+        ...headers,
+      },
+      signal,
+    });
+    req.once('response', (response) => {
+      // The receiver's body means nothing to us, but it must be read to the end to free the connection; the
+      // attempt is over only then, so a receiver that answers slowly counts against the timeout.
+      response.resume();
+      response.once('end', () => resolve(response));
+      response.once('error', reject);
+    });
+    req.once('error', reject);
+    req.end(body);
+  });
+}
+
+function causeOf(error: unknown): string {
+  const { code, message } = error as { code?: string; message?: string };
+  return `request failed: ${code ?? message ?? String(error)}`;
 }
 
 export async function postWebhook(
@@ -23,30 +67,28 @@ export async function postWebhook(
   timeoutMs: number,
 ): Promise<AttemptAnswer> {
   const started = performance.now();
+  const abort = new AbortController();
+  const timer = setTimeout(() => abort.abort(), timeoutMs);
   try {
-    const response = await fetch(url, {
-      method: 'POST',
-      body,
-      headers: { 'content-type': 'application/json', 'user-agent': 'yv-webhooks/1', ...headers },
-      // A redirect is an answer of its own (a failed attempt): a signed body is never re-sent elsewhere.
-      redirect: 'manual',
-      signal: AbortSignal.timeout(timeoutMs),
-    });
-    // The receiver's body means nothing to us; dropping it frees the connection for the next attempt.
-    await response.body?.cancel();
-    const ok = response.status >= 200 && response.status < 300;
+    // No redirect is followed (node:http never does): a redirect is an answer of its own, a failed attempt, so a
+    // signed body is never re-sent elsewhere.
+    const response = await exchange(new URL(url), body, headers, abort.signal);
+    const statusCode = response.statusCode ?? 0;
+    const ok = statusCode >= 200 && statusCode < 300;
     return {
-      statusCode: response.status,
-      retryAfter: response.headers.get('retry-after'),
+      statusCode,
+      retryAfter: headerValue(response.headers['retry-after']),
       durationMs: performance.now() - started,
-      error: ok ? null : `receiver answered ${response.status}`,
+      error: ok ? null : `receiver answered ${statusCode}`,
     };
   } catch (error) {
     return {
       statusCode: null,
       retryAfter: null,
       durationMs: performance.now() - started,
-      error: causeOf(error, timeoutMs),
+      error: abort.signal.aborted ? `no answer within ${timeoutMs}ms` : causeOf(error),
     };
+  } finally {
+    clearTimeout(timer);
   }
 }

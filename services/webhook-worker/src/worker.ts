@@ -1,16 +1,20 @@
 import { DelayedError, Worker, type Job, type Queue } from 'bullmq';
 import pino, { type Logger } from 'pino';
 import {
+  claimDeliveries,
   createPool,
   listDueDeliveries,
   outboxBacklog,
+  recordDeliveryAttempts,
   relayOutboxEvents,
   withTransaction,
+  type DeliveryAttemptResult,
   type Pool,
   type QueuedDelivery,
 } from '@yv/db';
 import { WEBHOOK_DELIVERY_QUEUE, type DeliveryJobData } from '@yv/domain';
 import type { WebhookWorkerConfig } from './config';
+import { batched } from './batch';
 import { deliverOnce, type DeliverDeps, type DeliverStep } from './deliver';
 import { startLoop, type Loop } from './loop';
 import { createWebhookWorkerMetrics, type WebhookWorkerMetrics } from './metrics';
@@ -41,6 +45,14 @@ export interface WebhookWorker {
 /** Redis commands of the relay and the sweep give up after this; the rows wait in Postgres for the next pass. */
 const ENQUEUE_TIMEOUT_MS = 5_000;
 const SWEEP_BATCH = 1_000;
+/**
+ * Claims and attempt records share statements across the jobs in flight: up to this many rows per statement, and
+ * this many statements of each kind at once (the rest of the calls gather for the next one).
+ */
+const STATEMENT_BATCH = 200;
+const STATEMENTS_IN_FLIGHT = 2;
+/** Batching keeps the statements few: the claims, the records, the relay, the sweep, the gauges and a 410. */
+const POOL_SIZE = 2 * STATEMENTS_IN_FLIGHT + 4;
 
 /**
  * Outbox → deliveries → BullMQ → partner receivers. Postgres holds every delivery and attempt; Redis only holds
@@ -55,15 +67,18 @@ export function createWebhookWorker(options: WebhookWorkerOptions): WebhookWorke
     options.pool ??
     createPool(config.DATABASE_URL, {
       applicationName: 'yv-webhook-worker',
-      max: Math.min(50, config.WEBHOOK_CONCURRENCY + 4),
+      max: POOL_SIZE,
     });
   const queue = openDeliveryQueue(config.REDIS_URL, config.QUEUE_PREFIX);
+  // An attempt never outlives its timeout; twice that plus a margin is a worker that died mid-attempt.
+  const leaseMs = 2 * config.WEBHOOK_TIMEOUT_MS + 5_000;
+  const batching = { maxBatch: STATEMENT_BATCH, maxInFlight: STATEMENTS_IN_FLIGHT };
   const deps: DeliverDeps = {
     pool,
+    claim: batched((ids: string[]) => claimDeliveries(pool, ids, leaseMs), batching),
+    record: batched((results: DeliveryAttemptResult[]) => recordDeliveryAttempts(pool, results), batching),
     metrics,
     timeoutMs: config.WEBHOOK_TIMEOUT_MS,
-    // An attempt never outlives its timeout; twice that plus a margin is a worker that died mid-attempt.
-    leaseMs: 2 * config.WEBHOOK_TIMEOUT_MS + 5_000,
     queueAttempts: config.WEBHOOK_QUEUE_ATTEMPTS,
     maxAttempts: config.WEBHOOK_MAX_ATTEMPTS,
     backoff: { baseMs: config.WEBHOOK_BACKOFF_MS, maxMs: config.WEBHOOK_BACKOFF_MAX_MS },
@@ -94,7 +109,7 @@ export function createWebhookWorker(options: WebhookWorkerOptions): WebhookWorke
   };
 
   const sweepOnce = async (): Promise<number> => {
-    const due = await listDueDeliveries(pool, { leaseMs: deps.leaseMs, limit: SWEEP_BATCH });
+    const due = await listDueDeliveries(pool, { leaseMs, limit: SWEEP_BATCH });
     await enqueue(due, 'sweep');
     return due.length;
   };

@@ -21,6 +21,11 @@ export interface RpcClient {
   batch<T = unknown>(requests: readonly RpcRequest[]): Promise<T[]>;
   call<T = unknown>(method: string, params: readonly unknown[]): Promise<T>;
   blockNumber(): Promise<bigint>;
+  /**
+   * The head and one block's header in one round trip (null when the node has no such block): a follower's
+   * every step needs both, the head and the block after its cursor.
+   */
+  headAndBlock(number: bigint): Promise<{ latest: bigint; block: BlockHeader | null }>;
   /** Headers of the given blocks in one batch; null where the node has no such block (yet). */
   getBlocks(numbers: readonly bigint[]): Promise<(BlockHeader | null)[]>;
   getLogs(filter: LogFilter): Promise<RawLog[]>;
@@ -130,6 +135,13 @@ export function createRpcClient(options: RpcClientOptions): RpcClient {
     batch,
     call: async <T>(method: string, params: readonly unknown[]) => (await batch<T>([{ method, params }]))[0]!,
     blockNumber: async () => BigInt((await batch<string>([{ method: 'eth_blockNumber', params: [] }]))[0]!),
+    headAndBlock: async (number) => {
+      const [latest, block] = await batch<string | RawBlock | null>([
+        { method: 'eth_blockNumber', params: [] },
+        { method: 'eth_getBlockByNumber', params: [toQuantity(number), false] },
+      ]);
+      return { latest: BigInt(latest as string), block: toHeader(block as RawBlock | null) };
+    },
     getBlocks: async (numbers) => {
       const blocks = await batch<RawBlock | null>(
         numbers.map((n) => ({ method: 'eth_getBlockByNumber', params: [toQuantity(n), false] })),

@@ -34,7 +34,8 @@ interface Row {
  * Actions the indexer has new evidence for: confirmed ones whose transaction is indexed at the final block, and
  * queued redemptions (`redeem_async`) whose record has moved past what their status says. The WHERE clause only
  * keeps the work list short (a redemption may wait for the keeper for days); which move follows is decided by
- * the domain's `nextIndexerStatus` on the returned evidence.
+ * the domain's `nextIndexerStatus` on the returned evidence. Its first condition, on the action alone, is the
+ * predicate of the partial index partner_actions_indexer_progress: actions that can no longer move are never read.
  */
 export async function listActionProgress(
   db: Queryable,
@@ -62,11 +63,13 @@ export async function listActionProgress(
           ORDER BY e.block_number DESC, e.log_index DESC
           LIMIT 1
        ) r ON a.action = 'redeem_async' AND rid.redeem_id IS NOT NULL
-      WHERE (a.status = 'confirmed' AND tx.indexed)
+      WHERE (a.status = 'confirmed'
+             OR (a.action = 'redeem_async' AND a.status IN ('indexed', 'waiting_for_keeper', 'claimable')))
+        AND ((a.status = 'confirmed' AND tx.indexed)
          OR (a.action = 'redeem_async' AND (
                a.status = 'indexed'
             OR (a.status = 'waiting_for_keeper' AND r.last_type <> 'redeem_requested')
-            OR (a.status = 'claimable' AND r.last_type = 'redeem_claimed')))
+            OR (a.status = 'claimable' AND r.last_type = 'redeem_claimed'))))
       ORDER BY a.updated_at, a.id
       LIMIT $3`,
     [args.chainId, args.finalBlock.toString(), args.limit],

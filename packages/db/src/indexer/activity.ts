@@ -1,4 +1,5 @@
 import type { Queryable } from '../queryable';
+import { arrayLiteral } from './array-literal';
 
 /** One activity_events row; amounts and ids raw bigint, addresses and hashes lowercase. */
 export interface ActivityEventRow {
@@ -65,34 +66,35 @@ export async function insertActivityEvents(
   db: Queryable,
   rows: readonly ActivityEventRow[],
 ): Promise<Map<string, number>> {
-  const inserted = new Map<string, number>();
-  if (rows.length === 0) return inserted;
-  const { rows: fresh } = await db.query<{ type: string }>(
-    `INSERT INTO activity_events (chain_id, tx_hash, log_index, block_number, block_hash, block_timestamp, type,
+  if (rows.length === 0) return new Map();
+  const { rows: counts } = await db.query<{ type: string; inserted: number }>(
+    `WITH fresh AS (
+     INSERT INTO activity_events (chain_id, tx_hash, log_index, block_number, block_hash, block_timestamp, type,
                                   event_name, wallet, owner, receiver, assets_raw, shares_raw, redeem_id)
      SELECT * FROM unnest($1::int[], $2::text[], $3::int[], $4::bigint[], $5::text[], $6::timestamptz[], $7::text[],
                           $8::text[], $9::text[], $10::text[], $11::text[], $12::numeric[], $13::numeric[], $14::numeric[])
      ON CONFLICT (chain_id, tx_hash, log_index) DO NOTHING
-     RETURNING type`,
+     RETURNING type
+     )
+     SELECT type, count(*)::int AS inserted FROM fresh GROUP BY type`,
     [
-      rows.map((r) => r.chainId),
-      rows.map((r) => r.txHash),
-      rows.map((r) => r.logIndex),
-      rows.map((r) => r.blockNumber.toString()),
-      rows.map((r) => r.blockHash),
-      rows.map((r) => r.blockTimestamp.toISOString()),
-      rows.map((r) => r.type),
-      rows.map((r) => r.eventName),
-      rows.map((r) => r.wallet),
-      rows.map((r) => r.owner),
-      rows.map((r) => r.receiver),
-      rows.map((r) => opt(r.assetsRaw)),
-      rows.map((r) => r.sharesRaw.toString()),
-      rows.map((r) => opt(r.redeemId)),
+      arrayLiteral(rows.map((r) => r.chainId)),
+      arrayLiteral(rows.map((r) => r.txHash)),
+      arrayLiteral(rows.map((r) => r.logIndex)),
+      arrayLiteral(rows.map((r) => r.blockNumber.toString())),
+      arrayLiteral(rows.map((r) => r.blockHash)),
+      arrayLiteral(rows.map((r) => r.blockTimestamp.toISOString())),
+      arrayLiteral(rows.map((r) => r.type)),
+      arrayLiteral(rows.map((r) => r.eventName)),
+      arrayLiteral(rows.map((r) => r.wallet)),
+      arrayLiteral(rows.map((r) => r.owner)),
+      arrayLiteral(rows.map((r) => r.receiver)),
+      arrayLiteral(rows.map((r) => opt(r.assetsRaw))),
+      arrayLiteral(rows.map((r) => r.sharesRaw.toString())),
+      arrayLiteral(rows.map((r) => opt(r.redeemId))),
     ],
   );
-  for (const { type } of fresh) inserted.set(type, (inserted.get(type) ?? 0) + 1);
-  return inserted;
+  return new Map(counts.map((c) => [c.type, c.inserted]));
 }
 
 /** Deletes the activity of orphaned blocks. @returns the redemption ids whose events were among them. */

@@ -1,4 +1,5 @@
 import type { Queryable } from '../queryable';
+import { arrayLiteral } from './array-literal';
 
 export interface ShareTransferRow {
   chainId: number;
@@ -12,28 +13,45 @@ export interface ShareTransferRow {
 
 export const ZERO_WALLET = '0x0000000000000000000000000000000000000000';
 
-/** @returns the holders whose balance the newly stored transfers change (the zero address left out). */
+/**
+ * Stores the transfers, skipping rows already stored, and adds exactly the new ones to their holders'
+ * share_balances (the zero address left out), in one statement: a replayed range adds nothing, so every balance
+ * stays the sum of its stored transfers without re-summing a holder's whole history on each range.
+ * @returns how many transfers were new.
+ */
 export async function insertShareTransfers(
   db: Queryable,
   rows: readonly ShareTransferRow[],
-): Promise<string[]> {
-  if (rows.length === 0) return [];
-  const { rows: fresh } = await db.query<{ from_address: string; to_address: string }>(
-    `INSERT INTO share_transfers (chain_id, tx_hash, log_index, block_number, from_address, to_address, shares_raw)
-     SELECT * FROM unnest($1::int[], $2::text[], $3::int[], $4::bigint[], $5::text[], $6::text[], $7::numeric[])
-     ON CONFLICT DO NOTHING
-     RETURNING from_address, to_address`,
+): Promise<number> {
+  if (rows.length === 0) return 0;
+  const { rows: result } = await db.query<{ inserted: number }>(
+    `WITH fresh AS (
+       INSERT INTO share_transfers (chain_id, tx_hash, log_index, block_number, from_address, to_address, shares_raw)
+       SELECT * FROM unnest($1::int[], $2::text[], $3::int[], $4::bigint[], $5::text[], $6::text[], $7::numeric[])
+       ON CONFLICT DO NOTHING
+       RETURNING chain_id, from_address, to_address, shares_raw
+     ), moves AS (
+       SELECT chain_id, to_address AS wallet, shares_raw AS delta FROM fresh
+       UNION ALL
+       SELECT chain_id, from_address, -shares_raw FROM fresh
+     ), applied AS (
+       INSERT INTO share_balances (chain_id, wallet, shares_raw)
+       SELECT chain_id, wallet, sum(delta) FROM moves WHERE wallet <> $8 GROUP BY chain_id, wallet
+       ON CONFLICT (chain_id, wallet) DO UPDATE SET shares_raw = share_balances.shares_raw + EXCLUDED.shares_raw
+     )
+     SELECT count(*)::int AS inserted FROM fresh`,
     [
-      rows.map((r) => r.chainId),
-      rows.map((r) => r.txHash),
-      rows.map((r) => r.logIndex),
-      rows.map((r) => r.blockNumber.toString()),
-      rows.map((r) => r.from),
-      rows.map((r) => r.to),
-      rows.map((r) => r.sharesRaw.toString()),
+      arrayLiteral(rows.map((r) => r.chainId)),
+      arrayLiteral(rows.map((r) => r.txHash)),
+      arrayLiteral(rows.map((r) => r.logIndex)),
+      arrayLiteral(rows.map((r) => r.blockNumber.toString())),
+      arrayLiteral(rows.map((r) => r.from)),
+      arrayLiteral(rows.map((r) => r.to)),
+      arrayLiteral(rows.map((r) => r.sharesRaw.toString())),
+      ZERO_WALLET,
     ],
   );
-  return holders(fresh);
+  return result[0]!.inserted;
 }
 
 function holders(rows: readonly { from_address: string; to_address: string }[]): string[] {

@@ -83,22 +83,26 @@ export interface ClaimedDelivery {
 }
 
 /**
- * Takes a delivery for one attempt: a pending one, or one whose previous attempt's lease (`leaseMs`) ran out
- * (its worker died mid-attempt). Anything else — delivered, failed, disabled, or in flight elsewhere — is not
- * claimed, so a duplicate job never sends twice. The URL is the partner's current one; a partner whose endpoint
- * was disabled (410) or unset gets the delivery `disabled` without an attempt.
- * @returns null when the delivery is not there to take.
+ * Takes deliveries for one attempt each, in one statement: pending ones, and ones whose previous attempt's lease
+ * (`leaseMs`) ran out (their worker died mid-attempt). Anything else — delivered, failed, disabled, or in flight
+ * elsewhere — is not claimed, so a duplicate job never sends twice. Rows are locked in id order, so overlapping
+ * batches wait for each other instead of deadlocking. The URL is the partner's current one; a partner whose
+ * endpoint was disabled (410) or unset gets the delivery `disabled` without an attempt.
+ * @returns one entry per id, in the order given: null for a delivery that is not there to take.
  */
-export async function claimDelivery(
+export async function claimDeliveries(
   db: Queryable,
-  deliveryId: string,
+  deliveryIds: readonly string[],
   leaseMs: number,
-): Promise<ClaimedDelivery | null> {
+): Promise<(ClaimedDelivery | null)[]> {
+  if (deliveryIds.length === 0) return [];
   const { rows } = await db.query<ClaimedDelivery>(
     `WITH target AS (
        SELECT d.id, (p.webhook_url IS NULL OR p.webhook_disabled_at IS NOT NULL) AS gone, p.webhook_url
          FROM webhook_deliveries d JOIN partners p ON p.id = d.partner_id
-        WHERE d.id = $1
+        WHERE d.id = ANY($1::uuid[])
+        ORDER BY d.id
+          FOR UPDATE OF d
      )
      UPDATE webhook_deliveries d
         SET status = CASE WHEN t.gone THEN 'disabled' ELSE 'delivering' END,
@@ -114,9 +118,10 @@ export async function claimDelivery(
                 ARRAY(SELECT s.secret FROM webhook_secrets s
                        WHERE s.partner_id = d.partner_id AND (s.expires_at IS NULL OR s.expires_at > now())
                        ORDER BY s.created_at DESC, s.id) AS secrets`,
-    [deliveryId, leaseMs],
+    [deliveryIds, leaseMs],
   );
-  return rows[0] ?? null;
+  const claimed = new Map(rows.map((row) => [row.id, row]));
+  return deliveryIds.map((id) => claimed.get(id) ?? null);
 }
 
 export interface DeliveryAttemptResult {
@@ -133,33 +138,45 @@ export interface DeliveryAttemptResult {
 }
 
 /**
- * Records one attempt and moves its delivery on, in one statement. An attempt whose lease ran out and was
- * claimed again by another worker settles nothing (its row is still recorded).
- * @returns false when the delivery was no longer this attempt's to settle.
+ * Records attempts and moves their deliveries on, in one statement for the whole batch. An attempt whose lease
+ * ran out and was claimed again by another worker settles nothing (its row is still recorded).
+ * @returns one flag per result, in the order given: false when the delivery was no longer that attempt's to settle.
  */
-export async function recordDeliveryAttempt(db: Queryable, result: DeliveryAttemptResult): Promise<boolean> {
-  const { rowCount } = await db.query(
-    `WITH attempt AS (
+export async function recordDeliveryAttempts(
+  db: Queryable,
+  results: readonly DeliveryAttemptResult[],
+): Promise<boolean[]> {
+  if (results.length === 0) return [];
+  const { rows } = await db.query<{ id: string; attempts: number }>(
+    `WITH input AS (
+       SELECT * FROM unnest($1::uuid[], $2::int[], $3::text[], $4::int[], $5::int[], $6::text[], $7::timestamptz[])
+           AS i(delivery_id, attempt, status, status_code, duration_ms, error, next_attempt_at)
+     ), recorded AS (
        INSERT INTO webhook_attempts (delivery_id, attempt, status_code, duration_ms, error)
-       VALUES ($1, $2, $4, $5, $6)
+       SELECT delivery_id, attempt, status_code, duration_ms, error FROM input
+     ), locked AS (
+       SELECT id FROM webhook_deliveries WHERE id IN (SELECT delivery_id FROM input) ORDER BY id FOR UPDATE
      )
-     UPDATE webhook_deliveries
-        SET status = $3, last_status_code = $4, last_error = $6,
-            next_attempt_at = COALESCE($7, next_attempt_at),
-            delivered_at = CASE WHEN $3 = 'delivered' THEN now() END,
+     UPDATE webhook_deliveries d
+        SET status = i.status, last_status_code = i.status_code, last_error = i.error,
+            next_attempt_at = COALESCE(i.next_attempt_at, d.next_attempt_at),
+            delivered_at = CASE WHEN i.status = 'delivered' THEN now() END,
             updated_at = now()
-      WHERE id = $1 AND attempts = $2 AND status = 'delivering'`,
+       FROM input i JOIN locked l ON l.id = i.delivery_id
+      WHERE d.id = i.delivery_id AND d.attempts = i.attempt AND d.status = 'delivering'
+      RETURNING d.id, d.attempts`,
     [
-      result.deliveryId,
-      result.attempt,
-      result.status,
-      result.statusCode,
-      Math.max(0, Math.round(result.durationMs)),
-      result.error,
-      result.nextAttemptAt ?? null,
+      results.map((result) => result.deliveryId),
+      results.map((result) => result.attempt),
+      results.map((result) => result.status),
+      results.map((result) => result.statusCode),
+      results.map((result) => Math.max(0, Math.round(result.durationMs))),
+      results.map((result) => result.error),
+      results.map((result) => result.nextAttemptAt ?? null),
     ],
   );
-  return rowCount === 1;
+  const settled = new Set(rows.map((row) => `${row.id}/${row.attempts}`));
+  return results.map((result) => settled.has(`${result.deliveryId}/${result.attempt}`));
 }
 
 /**

@@ -3,6 +3,7 @@ import type { JsonRpcProvider } from 'ethers';
 import type { Logger } from 'pino';
 import { listSubmittedActionIds, type Pool } from '@yv/db';
 import { failExpiredActions } from './expire';
+import { currentRequestId } from '../log';
 import { followReceipt } from './follow-receipt';
 import type { ActionStore } from './store';
 
@@ -29,9 +30,18 @@ export interface ActionTrackerOptions {
 }
 
 export interface ActionTracker {
-  /** Follows a submitted action's receipt until it settles. One job per action: a second call is a no-op. */
+  /**
+   * Follows a submitted action's receipt until it settles. One job per action: a second call is a no-op. The job
+   * carries the id of the request that submitted it (if any), so its log lines can be traced to that request.
+   */
   follow(actionId: string): Promise<void>;
   close(): Promise<void>;
+}
+
+/** A receipt job's data: the action, and the request that submitted it (absent for the start-up pass). */
+export interface ReceiptJobData {
+  actionId: string;
+  requestId?: string;
 }
 
 function connectionOf(redisUrl: string) {
@@ -48,18 +58,15 @@ export async function startActionTracker(options: ActionTrackerOptions): Promise
   const connection = connectionOf(options.redisUrl);
   const queue = new Queue(ACTION_QUEUE, { connection, prefix: options.prefix });
   const follow = async (actionId: string): Promise<void> => {
-    await queue.add(
-      RECEIPT_JOB,
-      { actionId },
-      {
-        jobId: `receipt-${actionId}`,
-        removeOnComplete: true,
-        // A job that kept failing (RPC down) is removed so the start-up pass can follow its action again.
-        removeOnFail: true,
-        attempts: 5,
-        backoff: { type: 'exponential', delay: options.pollMs },
-      },
-    );
+    const requestId = currentRequestId();
+    await queue.add(RECEIPT_JOB, requestId ? { actionId, requestId } : { actionId }, {
+      jobId: `receipt-${actionId}`,
+      removeOnComplete: true,
+      // A job that kept failing (RPC down) is removed so the start-up pass can follow its action again.
+      removeOnFail: true,
+      attempts: 5,
+      backoff: { type: 'exponential', delay: options.pollMs },
+    });
   };
 
   const process = async (job: Job, token?: string): Promise<void> => {
@@ -68,12 +75,13 @@ export async function startActionTracker(options: ActionTrackerOptions): Promise
       if (failed > 0) options.log.info({ failed }, 'expired unsigned partner actions');
       return;
     }
-    const actionId = (job.data as { actionId: string }).actionId;
+    const { actionId, requestId } = job.data as ReceiptJobData;
     const outcome = await followReceipt(options, actionId);
     if (outcome === 'pending') {
       await job.moveToDelayed(Date.now() + options.pollMs, token);
       throw new DelayedError();
     }
+    options.log.info({ requestId, actionId, jobId: job.id }, 'partner action receipt settled');
   };
 
   const worker =
@@ -81,7 +89,14 @@ export async function startActionTracker(options: ActionTrackerOptions): Promise
       ? null
       : new Worker(ACTION_QUEUE, process, { connection, prefix: options.prefix, concurrency: 8 });
   worker?.on('failed', (job, error) =>
-    options.log.warn({ jobId: job?.id, err: error.message }, 'partner action job failed'),
+    options.log.warn(
+      {
+        jobId: job?.id,
+        requestId: (job?.data as Partial<ReceiptJobData> | undefined)?.requestId,
+        err: error.message,
+      },
+      'partner action job failed',
+    ),
   );
   await queue.upsertJobScheduler(EXPIRY_JOB, { every: options.sweepMs }, { name: EXPIRY_JOB });
   for (const actionId of await listSubmittedActionIds(options.pool)) await follow(actionId);

@@ -16,24 +16,49 @@ export class InconsistentRangeError extends Error {
 }
 
 export interface RangeFetcher {
-  /** Fetches [from, min(upTo, from + range - 1)], halving the range while the node refuses it. */
-  fetch(from: bigint, upTo: bigint, confirmed: bigint): Promise<FetchedRange>;
+  /**
+   * Fetches [from, min(upTo, from + range - 1)], halving the range while the node refuses it. Takes the range
+   * prefetched from `from` instead when it still fits: same `from`, within `upTo`, headers from at or below
+   * `confirmed`, and its first block is `first` (the header the caller just checked against the stored chain).
+   */
+  fetch(from: bigint, upTo: bigint, confirmed: bigint, first?: BlockHeader): Promise<FetchedRange>;
+  /**
+   * Starts fetching the range from `from` in the background, for the next fetch to take: the writer stores one
+   * range while the node answers for the next. Only reads the chain; a failed or stale prefetch is dropped.
+   * One at a time: while one is pending, a second call gets that one's result.
+   * @returns the prefetched range once it is there (null when it failed), to prepare it ahead too.
+   */
+  prefetch(from: bigint, upTo: bigint, confirmed: bigint): Promise<FetchedRange | null>;
   /** Current range width, for logs and tests. */
   readonly range: number;
 }
 
 const TOPIC0 = Object.values(EVENT_TOPICS);
 
+/** Logs one range should carry: small enough that writing one overlaps fetching the next, big enough to batch. */
+export const TARGET_LOGS_PER_RANGE = 5_000;
+
+interface Prefetch {
+  readonly from: bigint;
+  readonly confirmed: bigint;
+  readonly result: Promise<FetchedRange | null>;
+}
+
 /**
- * Adaptive block ranges: start at `maxRange`, halve on a refused range (or an answer too large), and double
- * back after each success so one dense stretch of blocks does not slow the rest of a backfill.
+ * Adaptive block ranges: start at one block and double after each answer, up to `maxRange`, but never wider
+ * than the last answer's density says carries about `targetLogs` logs; a refused range (or an answer too
+ * large) halves it. Dense stretches of blocks get short ranges, so writing one overlaps fetching the next
+ * without a long wait at either end, and sparse stretches grow back to `maxRange`.
  */
 export function createRangeFetcher(args: {
   rpc: RpcClient;
   addresses: readonly string[];
   maxRange: number;
+  targetLogs?: number;
 }): RangeFetcher {
-  let range = args.maxRange;
+  const targetLogs = args.targetLogs ?? TARGET_LOGS_PER_RANGE;
+  let range = 1;
+  let ahead: Prefetch | null = null;
 
   async function fetchOnce(from: bigint, to: bigint, confirmed: bigint): Promise<FetchedRange> {
     const wanted = new Set<bigint>([from, to]);
@@ -61,22 +86,60 @@ export function createRangeFetcher(args: {
     return { from, to, logs, headers };
   }
 
+  function nextRange(fetched: FetchedRange): number {
+    const width = Number(fetched.to - fetched.from + 1n);
+    // The width at which this answer's density would carry about `targetLogs`; growth stays at most doubling.
+    const fitting = fetched.logs.length === 0 ? Infinity : (width * targetLogs) / fetched.logs.length;
+    return Math.max(1, Math.min(args.maxRange, range * 2, Math.floor(fitting)));
+  }
+
+  async function fetchAdaptive(from: bigint, upTo: bigint, confirmed: bigint): Promise<FetchedRange> {
+    for (;;) {
+      const to = from + BigInt(range) - 1n < upTo ? from + BigInt(range) - 1n : upTo;
+      try {
+        const fetched = await fetchOnce(from, to, confirmed);
+        range = nextRange(fetched);
+        return fetched;
+      } catch (error) {
+        if (!(error instanceof RpcError && error.kind === 'range') || range === 1) throw error;
+        range = Math.max(1, Math.floor(range / 2));
+      }
+    }
+  }
+
+  /** The prefetched range if it answers this fetch; awaited either way, so two fetches never overlap. */
+  async function takeAhead(
+    from: bigint,
+    upTo: bigint,
+    confirmed: bigint,
+    first: BlockHeader | undefined,
+  ): Promise<FetchedRange | null> {
+    const pending = ahead;
+    ahead = null;
+    if (!pending) return null;
+    const fetched = await pending.result;
+    const fits =
+      fetched !== null &&
+      pending.from === from &&
+      fetched.to <= upTo &&
+      pending.confirmed <= confirmed &&
+      (first === undefined || fetched.headers.get(from)?.hash === first.hash);
+    return fits ? fetched : null;
+  }
+
   return {
     get range() {
       return range;
     },
-    async fetch(from, upTo, confirmed) {
-      for (;;) {
-        const to = from + BigInt(range) - 1n < upTo ? from + BigInt(range) - 1n : upTo;
-        try {
-          const fetched = await fetchOnce(from, to, confirmed);
-          range = Math.min(args.maxRange, range * 2);
-          return fetched;
-        } catch (error) {
-          if (!(error instanceof RpcError && error.kind === 'range') || range === 1) throw error;
-          range = Math.max(1, Math.floor(range / 2));
-        }
-      }
+    async fetch(from, upTo, confirmed, first) {
+      return (await takeAhead(from, upTo, confirmed, first)) ?? fetchAdaptive(from, upTo, confirmed);
+    },
+    prefetch(from, upTo, confirmed) {
+      if (ahead) return ahead.result;
+      // A failure here is the next fetch's to meet again and report; the prefetch itself stays silent.
+      const result = fetchAdaptive(from, upTo, confirmed).catch(() => null);
+      ahead = { from, confirmed, result };
+      return result;
     },
   };
 }

@@ -1,8 +1,8 @@
 import type { RpcClient } from '@yv/chain';
 import { advanceActions, type AdvanceContext } from '../actions/advance';
 import { ensureIndexerState, recordChainHead, type Pool } from '@yv/db';
-import { decodeRange } from '../decode';
-import type { RangeFetcher } from '../fetch';
+import { decodeRange, type DecodedRange } from '../decode';
+import type { FetchedRange, RangeFetcher } from '../fetch';
 import type { IndexerMetrics } from '../metrics';
 import { isLinked, rewindToAncestor } from '../reconcile';
 import { writeRange } from '../write';
@@ -37,6 +37,22 @@ export interface StepContext {
 
 const min = (a: bigint, b: bigint): bigint => (a < b ? a : b);
 
+/** Decoded ranges by fetched range: a prefetched range is decoded while the one before it is written. */
+const decodedRanges = new WeakMap<FetchedRange, DecodedRange>();
+
+function decodedOf(ctx: StepContext, fetched: FetchedRange): DecodedRange {
+  let rows = decodedRanges.get(fetched);
+  if (!rows) {
+    rows = decodeRange(fetched, {
+      chainId: ctx.chainId,
+      shareToken: ctx.shareToken,
+      redemptionPipe: ctx.redemptionPipe,
+    });
+    decodedRanges.set(fetched, rows);
+  }
+  return rows;
+}
+
 /** Moves actions on events at or below the final block: the cursor, but never above the confirmation depth. */
 function advance(ctx: StepContext, cursor: bigint, confirmed: bigint): Promise<number> {
   const finalBlock = min(cursor, confirmed);
@@ -51,17 +67,17 @@ function advance(ctx: StepContext, cursor: bigint, confirmed: bigint): Promise<n
 export async function step(ctx: StepContext): Promise<StepResult> {
   const state = await ensureIndexerState(ctx.pool, ctx.chainId, ctx.startBlock);
   if (state.haltedReason) return { type: 'halted', reason: state.haltedReason };
-  const latest = await ctx.rpc.blockNumber();
+  const cursor = state.cursorBlock;
+  const { latest, block: afterCursor } = await ctx.rpc.headAndBlock(cursor + 1n);
   const confirmed = latest - BigInt(ctx.confirmations);
   await recordChainHead(ctx.pool, ctx.chainId, latest, confirmed);
-  const cursor = state.cursorBlock;
   ctx.metrics.latestBlock.set(Number(latest));
   ctx.metrics.confirmedBlock.set(Number(confirmed));
   ctx.metrics.cursorBlock.set(Number(cursor));
   ctx.metrics.lagBlocks.set(Number(latest > cursor ? latest - cursor : 0n));
 
-  const probe = cursor < latest ? cursor + 1n : latest;
-  const [next] = await ctx.rpc.getBlocks([probe]);
+  // The reorg probe: the block after the cursor (fetched with the head) while behind the head, else the head.
+  const next = cursor < latest ? afterCursor : (await ctx.rpc.getBlocks([latest]))[0];
   if (next && !(await isLinked({ pool: ctx.pool, chainId: ctx.chainId, cursor, next }))) {
     const outcome = await rewindToAncestor({ ...ctx, cursor });
     if (outcome.type === 'halted') return outcome;
@@ -70,19 +86,21 @@ export async function step(ctx: StepContext): Promise<StepResult> {
   }
   if (cursor >= latest) return { type: 'idle', latest, actionsMoved: await advance(ctx, cursor, confirmed) };
 
-  const fetched = await ctx.fetcher.fetch(cursor + 1n, latest, confirmed);
-  const decoded = decodeRange(fetched, {
-    chainId: ctx.chainId,
-    shareToken: ctx.shareToken,
-    redemptionPipe: ctx.redemptionPipe,
-  });
+  const fetched = await ctx.fetcher.fetch(cursor + 1n, latest, confirmed, next ?? undefined);
+  // Pipelining: the node answers for the next range, and it is decoded, while this one is written. A decode
+  // error there is left for the next step, whose own decode of the same range meets it again and reports it.
+  if (fetched.to < latest)
+    void ctx.fetcher
+      .prefetch(fetched.to + 1n, latest, confirmed)
+      .then((ahead) => ahead && decodedOf(ctx, ahead))
+      .catch(() => undefined);
   const inserted = await writeRange({
     pool: ctx.pool,
     chainId: ctx.chainId,
     confirmations: ctx.confirmations,
     cursor,
     fetched,
-    decoded,
+    decoded: decodedOf(ctx, fetched),
   });
   let events = 0;
   for (const [type, count] of inserted) {

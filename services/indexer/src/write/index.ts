@@ -9,7 +9,7 @@ import {
 } from '@yv/db';
 import { blockTime, type DecodedRange } from '../decode';
 import type { FetchedRange } from '../fetch';
-import { refreshBalances, refreshRedemptions } from './derived';
+import { refreshRedemptions } from './derived';
 
 /** Thrown when the cursor moved under us: another writer is active, this one must stop writing. */
 export class CursorMovedError extends Error {
@@ -26,9 +26,9 @@ export interface WriteArgs {
 }
 
 /**
- * Writes one range in ONE transaction: its headers, activity, transfers, the records they change, and the
- * cursor. Inserts skip rows already stored, and the cursor only moves from where this writer read it, so a
- * replayed range or a second writer never duplicates anything.
+ * Writes one range in ONE transaction: its headers, activity, transfers (and the balances they change), the
+ * redemption records it changes, and the cursor. Inserts skip rows already stored, and the cursor only moves
+ * from where this writer read it, so a replayed range or a second writer never duplicates anything.
  * @returns new activity rows per type.
  */
 export async function writeRange(args: WriteArgs): Promise<Map<string, number>> {
@@ -41,22 +41,25 @@ export async function writeRange(args: WriteArgs): Promise<Map<string, number>> 
       ...(decoded.lastEvent ? { lastEvent: decoded.lastEvent } : {}),
     });
     if (!moved) throw new CursorMovedError(`cursor of chain ${chainId} is no longer ${args.cursor}`);
+    // Headers below the reorg window would be pruned at once: only the window and the cursor's block are stored.
+    const keepFrom = fetched.to - BigInt(args.confirmations) - 1n;
     await insertBlocks(
       tx,
       chainId,
-      [...fetched.headers.values()].map((h) => ({
-        number: h.number,
-        hash: h.hash,
-        parentHash: h.parentHash,
-        timestamp: blockTime(h),
-      })),
+      [...fetched.headers.values()]
+        .filter((h) => h.number >= keepFrom)
+        .map((h) => ({
+          number: h.number,
+          hash: h.hash,
+          parentHash: h.parentHash,
+          timestamp: blockTime(h),
+        })),
     );
     const inserted = await insertActivityEvents(tx, decoded.activities);
-    const wallets = await insertShareTransfers(tx, decoded.transfers);
+    await insertShareTransfers(tx, decoded.transfers);
     await refreshRedemptions(tx, chainId, decoded.redeemIds);
-    await refreshBalances(tx, chainId, wallets);
     // Keep headers as deep as a reorg may reach below the new cursor; the cursor's own block always stays.
-    await pruneIndexedBlocksBelow(tx, chainId, fetched.to - BigInt(args.confirmations) - 1n);
+    await pruneIndexedBlocksBelow(tx, chainId, keepFrom);
     return inserted;
   });
 }
