@@ -36,10 +36,12 @@ export interface RunningProcess {
 export function startScript(script: string, env: Record<string, string>): RunningProcess {
   const base = { ...process.env };
   for (const name of INHERITED_NOT) delete base[name];
+  // A process group of its own: tsx runs the script in a child node process, which a kill of tsx alone would orphan.
   const child = spawn(process.execPath, [TSX, script], {
     cwd: ROOT,
     env: { ...base, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
   });
   const lines: string[] = [];
   const listeners = new Set<(line: string) => void>();
@@ -93,7 +95,7 @@ export function startScript(script: string, env: Record<string, string>): Runnin
 /** Sends SIGKILL if the process still runs (a test's afterAll, after a failure). */
 export async function killIfRunning(running: RunningProcess | undefined): Promise<void> {
   if (!running || running.child.exitCode !== null || running.child.signalCode !== null) return;
-  running.child.kill('SIGKILL');
+  process.kill(-running.child.pid!, 'SIGKILL');
   await running.exited;
 }
 
