@@ -19,7 +19,8 @@ export interface ActivityEventRow {
   redeemId: bigint | null;
 }
 
-interface Row {
+/** An activity_events row as pg returns it (numeric and bigint columns as strings). */
+export interface ActivityEventRaw {
   chain_id: number;
   tx_hash: string;
   log_index: number;
@@ -39,7 +40,7 @@ interface Row {
 const opt = (v: bigint | null): string | null => (v === null ? null : v.toString());
 const big = (v: string | null): bigint | null => (v === null ? null : BigInt(v));
 
-function toRow(r: Row): ActivityEventRow {
+export function toActivityEventRow(r: ActivityEventRaw): ActivityEventRow {
   return {
     chainId: r.chain_id,
     txHash: r.tx_hash,
@@ -117,12 +118,12 @@ export async function listRedemptionActivity(
   redeemIds: readonly bigint[],
 ): Promise<ActivityEventRow[]> {
   if (redeemIds.length === 0) return [];
-  const { rows } = await db.query<Row>(
+  const { rows } = await db.query<ActivityEventRaw>(
     `SELECT * FROM activity_events WHERE chain_id = $1 AND redeem_id = ANY($2::numeric[])
       ORDER BY block_number, log_index`,
     [chainId, redeemIds.map(String)],
   );
-  return rows.map(toRow);
+  return rows.map(toActivityEventRow);
 }
 
 /** A wallet's activity newest first (its own events and transfers it received); all of the chain's without one. */
@@ -131,12 +132,12 @@ export async function listActivityEvents(
   chainId: number,
   options: { wallet?: string; limit?: number } = {},
 ): Promise<ActivityEventRow[]> {
-  const { rows } = await db.query<Row>(
+  const { rows } = await db.query<ActivityEventRaw>(
     `SELECT * FROM activity_events
       WHERE chain_id = $1 AND ($2::text IS NULL OR wallet = $2 OR (type = 'transfer' AND receiver = $2))
       ORDER BY block_number DESC, log_index DESC
       LIMIT $3`,
     [chainId, options.wallet ?? null, options.limit ?? null],
   );
-  return rows.map(toRow);
+  return rows.map(toActivityEventRow);
 }

@@ -17,7 +17,8 @@ export interface RedemptionRow {
   updatedAt: Date;
 }
 
-interface Row {
+/** A redemptions row as pg returns it (numeric columns as strings). */
+export interface RedemptionRaw {
   chain_id: number;
   redeem_id: string;
   status: RedemptionRow['status'];
@@ -34,7 +35,7 @@ interface Row {
   updated_at: Date;
 }
 
-function toRedemption(r: Row): RedemptionRow {
+export function toRedemption(r: RedemptionRaw): RedemptionRow {
   return {
     chainId: r.chain_id,
     redeemId: BigInt(r.redeem_id),
@@ -107,7 +108,7 @@ export async function listRedemptions(
   chainId: number,
   options: { wallet?: string } = {},
 ): Promise<RedemptionRow[]> {
-  const { rows } = await db.query<Row>(
+  const { rows } = await db.query<RedemptionRaw>(
     `SELECT * FROM redemptions WHERE chain_id = $1 AND ($2::text IS NULL OR wallet = $2) ORDER BY redeem_id DESC`,
     [chainId, options.wallet ?? null],
   );
