@@ -1,6 +1,8 @@
 # One image per service: docker build --build-arg SERVICE=gateway -t yield-vault/gateway .
 # SERVICE is one of gateway, indexer, watcher, webhook-worker. The runtime image holds only that service and its
-# production dependencies (pnpm deploy), runs as the unprivileged `node` user, and starts with tsx on the sources.
+# production dependencies (pnpm deploy), runs as the unprivileged `node` user, and runs the sources with tsx loaded
+# into node itself: the tsx CLI would stand between Kubernetes' SIGTERM and the service, and kills a child that
+# does not acknowledge the signal within 30 ms, so a busy service would be killed instead of draining.
 FROM node:20-bookworm-slim AS build
 RUN npm install -g pnpm@9.15.9
 WORKDIR /repo
@@ -15,4 +17,4 @@ WORKDIR /app
 COPY --from=build --chown=node:node /out .
 USER node
 STOPSIGNAL SIGTERM
-CMD ["node_modules/.bin/tsx", "src/main.ts"]
+CMD ["node", "--import", "tsx", "src/main.ts"]

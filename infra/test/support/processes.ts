@@ -3,7 +3,8 @@ import { createConnection } from 'node:net';
 import path from 'node:path';
 
 export const ROOT = path.resolve(__dirname, '../../..');
-const TSX = require.resolve('tsx/cli', { paths: [ROOT] });
+/** tsx as a loader in the service's own process, as the images run it: its CLI would relay (and race) signals. */
+const TSX = ['--import', 'tsx'];
 
 /** Variables of the jest environment a service must not inherit: each test sets its own. */
 const INHERITED_NOT = [
@@ -36,8 +37,8 @@ export interface RunningProcess {
 export function startScript(script: string, env: Record<string, string>): RunningProcess {
   const base = { ...process.env };
   for (const name of INHERITED_NOT) delete base[name];
-  // A process group of its own: tsx runs the script in a child node process, which a kill of tsx alone would orphan.
-  const child = spawn(process.execPath, [TSX, script], {
+  // A process group of its own, so a failed test's SIGKILL also reaches anything the script started.
+  const child = spawn(process.execPath, [...TSX, script], {
     cwd: ROOT,
     env: { ...base, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
