@@ -196,13 +196,33 @@ describe('docker-compose.yml', () => {
     }
   });
 
-  it('points Prometheus at the compose services on their metrics ports', () => {
+  it("points Prometheus at every service's METRICS_PORT, under compose and in Kubernetes", () => {
     const prom = parse(readFileSync(path.join(promDir, 'prometheus.yml'), 'utf8'));
-    const compose = prom.scrape_configs.find(
-      (j: { job_name: string }) => j.job_name === 'yield-vault-compose',
+    const job = (name: string) => prom.scrape_configs.find((j: { job_name: string }) => j.job_name === name);
+    const compose = parse(readFileSync(path.join(root, 'docker-compose.yml'), 'utf8'));
+    const composeTargets = job('yield-vault-compose').static_configs.map(
+      (c: { targets: string[] }) => c.targets[0],
     );
-    const targets = compose.static_configs.map((c: { targets: string[] }) => c.targets[0]);
-    expect(targets).toEqual(['gateway:3000', 'indexer:9101', 'watcher:9102', 'webhook-worker:9103']);
+    expect(composeTargets).toEqual(
+      Object.keys(specs).map((name) => `${name}:${compose.services[name].environment.METRICS_PORT}`),
+    );
+
+    const objects = k8sObjects();
+    const deploymentPort = (name: string) =>
+      podSpecs(objects)
+        .find((p) => p.name === name)!
+        .pod.containers[0].env.find((e: { name: string }) => e.name === 'METRICS_PORT').value;
+    const headlessPort = (name: string) =>
+      objects.find((o) => o.kind === 'Service' && o.metadata.name === `${name}-metrics`)!.spec.ports[0].port;
+    const dnsTargets = job('yield-vault-k8s').dns_sd_configs.map((c: { names: string[]; port: number }) => [
+      c.names[0],
+      c.port,
+    ]);
+    expect(dnsTargets).toEqual(
+      Object.keys(specs).map((name) => [`${name}-metrics.yield-vault.svc.cluster.local`, headlessPort(name)]),
+    );
+    for (const name of Object.keys(specs))
+      expect([name, String(headlessPort(name))]).toEqual([name, deploymentPort(name)]);
   });
 });
 

@@ -68,6 +68,7 @@ export async function startGatewayProcess(env: Record<string, string> = {}): Pro
     const port = await freePort();
     const gatewayEnv = {
       PORT: String(port),
+      METRICS_PORT: String(await freePort()),
       HOST: '127.0.0.1',
       PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
       DATABASE_URL: owned.db.url,

@@ -1,4 +1,4 @@
-import { common, ConfigError, duration, int, parseEnv, port, string, url } from '@yv/config';
+import { common, ConfigError, duration, int, parseEnv, port, string } from '@yv/config';
 
 export const devnetSpec = {
   DEPLOYMENT_FILE: common.DEPLOYMENT_FILE,
@@ -11,7 +11,6 @@ export const devnetSpec = {
   KEEPER_HEARTBEAT_STREAM: string({ default: 'svc:keeper:heartbeats' }),
   KEEPER_YIELD_APR_BPS: int({ default: 900, min: 0, max: 100_000 }),
   KEEPER_BUFFER_BPS: int({ default: 2000, min: 0, max: 10_000 }),
-  HLP_API_URL: url({ protocols: ['http', 'https'], optional: true }),
 };
 
 export type DevnetConfig = ReturnType<typeof loadDevnetConfig>;

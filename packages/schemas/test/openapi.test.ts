@@ -70,7 +70,6 @@ describe('buildOpenApi', () => {
         '/api/v1/wallets/{address}/activity',
         '/api/v1/wallets/{address}/position',
         '/api/v1/wallets/{address}/redeems',
-        '/metrics',
       ].sort(),
     );
     expect(doc.paths['/api/v1/bootstrap']?.get?.parameters).toEqual([

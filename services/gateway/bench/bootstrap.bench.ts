@@ -105,7 +105,6 @@ async function main(): Promise<void> {
         snapshotStaleMs: 600_000,
         hlpSnapshotStaleMs: 900_000,
         indexerStaleMs: 600_000,
-        indexerMaxLagBlocks: 20n,
         keeperHeartbeatStaleMs: 120_000,
       },
       readinessMaxAgeMs: 600_000,

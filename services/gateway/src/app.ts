@@ -1,6 +1,6 @@
 import express, { type Express, type Router } from 'express';
 import type { Logger } from 'pino';
-import { metricsHandler, mountProbes, type ServiceMetrics } from '@yv/metrics';
+import { mountProbes, type ServiceMetrics } from '@yv/metrics';
 import type { OpenApiDocument } from '@yv/schemas';
 import { errorHandler, notFound } from './http/errors';
 import { requestMetrics } from './http/metrics';
@@ -49,7 +49,6 @@ export function createApp(deps: AppDeps): Express {
   app.use(express.json({ limit: deps.bodyLimitBytes, strict: true, type: () => true }));
   // After the body parser: its stream callbacks would leave the request's async context.
   app.use((_req, res, next) => runInRequest(String(res.locals.requestId), next));
-  app.get('/metrics', metricsHandler(deps.metrics.registry));
   mountProbes(app, { isReady: deps.isReady });
   app.use(metaRouter(deps.openApi));
   for (const router of deps.routers) app.use(router);

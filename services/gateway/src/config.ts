@@ -11,6 +11,8 @@ export const gatewaySpec = {
   ...common,
   PORT: port({ default: 3000 }),
   HOST: string({ default: '127.0.0.1' }),
+  /** /metrics is served apart from the partner API, so the public port never exposes it. */
+  METRICS_PORT: port({ default: 9100 }),
   /** Public base URL written into the OpenAPI document's servers entry. */
   PUBLIC_BASE_URL: url({ protocols: ['http', 'https'], default: 'http://127.0.0.1:3000' }),
   BODY_LIMIT_BYTES: int({ default: 65_536, min: 1_024, max: 1_048_576 }),

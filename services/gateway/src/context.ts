@@ -11,7 +11,7 @@ import { startActionTracker, type ActionTracker } from './actions/tracker';
 import { createHttpBridgeAdapter } from './bridge';
 import type { GatewayConfig } from './config';
 import { createQuoteService, type QuoteService } from './quotes';
-import { createReadServices, readinessThresholdsOf, type ReadServices } from './reads';
+import { createReadServices, freshnessThresholdsOf, type ReadServices } from './reads';
 import { createWebhookRetrier, type WebhookRetrier } from './routes/cron';
 
 /** Everything the gateway's routers are built from, made once at start from the validated config. */
@@ -61,7 +61,7 @@ export async function createGatewayContext(config: GatewayConfig): Promise<Gatew
     provider,
     deployment,
     product,
-    thresholds: readinessThresholdsOf(config),
+    thresholds: freshnessThresholdsOf(config),
     readinessMaxAgeMs: config.READINESS_MAX_AGE_MS,
     hlpVaultAddress: config.HLP_VAULT_ADDRESS,
     cacheTtlMs: config.READ_CACHE_TTL_MS,

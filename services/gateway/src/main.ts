@@ -1,4 +1,5 @@
 import { ConfigError } from '@yv/config';
+import { metricsApp } from '@yv/metrics';
 import { loadGatewayConfig } from './config';
 import { createGatewayContext } from './context';
 import { createGatewayApp } from './server';
@@ -19,6 +20,11 @@ async function main(): Promise<void> {
   const server = app.listen(config.PORT, config.HOST, () =>
     ctx.log.info({ url: `http://${config.HOST}:${config.PORT}` }, 'gateway listening'),
   );
+  const metricsServer = metricsApp(ctx.metrics.registry, { isReady: () => !draining }).listen(
+    config.METRICS_PORT,
+    config.HOST,
+    () => ctx.log.info({ port: config.METRICS_PORT }, 'metrics listening'),
+  );
   // While draining every response closes its connection: a keep-alive client would otherwise hold the server
   // open, and a request sent on an idle socket at the moment it is closed would be reset unanswered.
   server.prependListener('request', (_req, res) => {
@@ -26,7 +32,7 @@ async function main(): Promise<void> {
   });
   // SIGTERM: readiness turns 503 for the grace, then the server stops accepting connections and finishes the
   // requests it holds, then the receipt tracker finishes its current jobs (the others stay queued in Redis) and the
-  // pools close. A stuck drain is cut at the bound.
+  // pools close; metrics are served until then. A stuck drain is cut at the bound.
   const shutdown = (signal: string) => {
     if (draining) return;
     draining = true;
@@ -36,6 +42,7 @@ async function main(): Promise<void> {
       server.close(() =>
         ctx.close().then(
           () => {
+            metricsServer.close();
             ctx.log.info({ signal }, 'gateway stopped');
             process.exit(0);
           },

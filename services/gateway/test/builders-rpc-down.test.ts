@@ -47,6 +47,6 @@ it('answers 503 VAULT_READ_FAILED, never a 500, when the chain cannot be read', 
     expect(validator.validate('ErrorResponse', res.body)).toEqual({ ok: true });
     expect(res.body.error.code).toBe('VAULT_READ_FAILED');
   }
-  const text = (await request(app).get('/metrics')).text;
+  const text = await metrics.registry.metrics();
   expect(text).toContain('svc_gateway_quote_failures_total{code="VAULT_READ_FAILED"} 3');
 });

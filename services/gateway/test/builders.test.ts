@@ -412,7 +412,7 @@ describe('redemptions', () => {
 });
 
 it('counts quote failures by code', async () => {
-  const res = await request(app).get('/metrics');
-  expect(res.text).toMatch(/svc_gateway_quote_failures_total\{code="MIN_DEPOSIT_NOT_MET"\} 1/);
-  expect(res.text).toMatch(/svc_gateway_quote_failures_total\{code="BUFFER_SHORT"\} 1/);
+  const text = await metrics.registry.metrics();
+  expect(text).toMatch(/svc_gateway_quote_failures_total\{code="MIN_DEPOSIT_NOT_MET"\} 1/);
+  expect(text).toMatch(/svc_gateway_quote_failures_total\{code="BUFFER_SHORT"\} 1/);
 });

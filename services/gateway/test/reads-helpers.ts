@@ -31,7 +31,6 @@ export const THRESHOLDS = {
   snapshotStaleMs: 60_000,
   hlpSnapshotStaleMs: 900_000,
   indexerStaleMs: 60_000,
-  indexerMaxLagBlocks: 20n,
   keeperHeartbeatStaleMs: 120_000,
 };
 

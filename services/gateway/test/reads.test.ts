@@ -326,8 +326,7 @@ describe('reads against the devnet, the watcher and the indexer', () => {
       expect(vaultRead.body.error.code).toBe('VAULT_READ_FAILED');
       const position = await request(cut.app).get(`/api/v1/wallets/${alice.address}/position`).expect(503);
       expect(position.body.error.code).toBe('POSITION_READ_FAILED');
-      const metrics = await request(cut.app).get('/metrics').expect(200);
-      expect(metrics.text).toMatch(
+      expect(await cut.metrics.registry.metrics()).toMatch(
         /svc_gateway_section_failures_total\{section="position",code="POSITION_READ_FAILED"\} 2/,
       );
     } finally {

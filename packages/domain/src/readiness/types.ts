@@ -30,11 +30,15 @@ export interface ReadinessInputs {
   latestValidHeartbeat: { at: Date } | null;
 }
 
-/** Thresholds, from the watcher's config. Durations in milliseconds. */
-export interface ReadinessThresholds {
+/** How old each input may be before it is stale. Durations in milliseconds. */
+export interface FreshnessThresholds {
   snapshotStaleMs: number;
   hlpSnapshotStaleMs: number;
   indexerStaleMs: number;
-  indexerMaxLagBlocks: bigint;
   keeperHeartbeatStaleMs: number;
+}
+
+/** Thresholds, from the watcher's config: freshness, and how far the indexer may lag. */
+export interface ReadinessThresholds extends FreshnessThresholds {
+  indexerMaxLagBlocks: bigint;
 }

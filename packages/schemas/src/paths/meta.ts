@@ -1,9 +1,12 @@
 import { PUBLIC, type PathGroup } from './operations';
 
-/** The document itself and the Prometheus scrape endpoint: the two responses that are not in the envelope. */
+/**
+ * The document itself, the one response not in the envelope. Prometheus metrics are not part of the partner API:
+ * each service serves them on its own METRICS_PORT (docs/metrics.md).
+ */
 export function metaPaths(): PathGroup {
   return {
-    tags: [{ name: 'meta', description: 'The API description and operational metrics.' }],
+    tags: [{ name: 'meta', description: 'The API description.' }],
     paths: {
       '/api/v1/openapi.json': {
         get: {
@@ -24,22 +27,6 @@ export function metaPaths(): PathGroup {
                   },
                 },
               },
-            },
-          },
-        },
-      },
-      '/metrics': {
-        get: {
-          operationId: 'getMetrics',
-          summary: 'Prometheus metrics',
-          description:
-            'Prometheus text exposition of the service (`svc_<service>_<thing>_<unit>`). Meant for the in-cluster scraper; not in the envelope.',
-          tags: ['meta'],
-          security: PUBLIC,
-          responses: {
-            '200': {
-              description: 'Metrics in the Prometheus text format.',
-              content: { 'text/plain; version=0.0.4': { schema: { type: 'string' } } },
             },
           },
         },

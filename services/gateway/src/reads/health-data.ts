@@ -1,7 +1,7 @@
 import type { Deployment } from '@yv/config';
 import type { VaultState } from '@yv/chain';
 import type { IndexerState, KeeperHeartbeatRow } from '@yv/db';
-import { toAmount, type ReadyState, type ReadinessThresholds } from '@yv/domain';
+import { toAmount, type FreshnessThresholds, type ReadyState } from '@yv/domain';
 
 /** The outcome of asking the chain for its head through the gateway's own RPC. */
 export type ChainHead = { ok: true; block: number } | { ok: false; error: string };
@@ -16,7 +16,7 @@ export interface StoredSnapshot {
 export interface HealthInputs {
   now: Date;
   deployment: Deployment;
-  thresholds: ReadinessThresholds;
+  thresholds: FreshnessThresholds;
   assetDecimals: number | null;
   head: ChainHead;
   ready: ReadyState;

@@ -1,15 +1,16 @@
 import type { Provider } from 'ethers';
 import { duration, int, string, type ConfigOf, type Deployment, type ProductConfig } from '@yv/config';
 import type { Pool } from '@yv/db';
-import type { ReadinessThresholds } from '@yv/domain';
+import type { FreshnessThresholds } from '@yv/domain';
 
-/**
- * Environment of the reads, to spread into the gateway's config spec. The freshness thresholds have the
- * watcher's defaults: health must call "stale" what readiness calls stale.
- */
 /** About weekly over a year of history: enough for a first-screen sparkline. */
 export const DEFAULT_BOOTSTRAP_HLP_SERIES_POINTS = 60;
 
+/**
+ * Environment of the reads, to spread into the gateway's config spec. The freshness thresholds have the
+ * watcher's defaults: health must call "stale" what readiness calls stale. How far the indexer may lag is the
+ * watcher's alone: health reports the lag, readiness (INDEXER_LAGGING) judges it.
+ */
 export const readsSpec = {
   /** How long shared reads (snapshots, indexer state, readiness, chain head) are reused across requests. */
   READ_CACHE_TTL_MS: duration({ minMs: 0, maxMs: 10_000, default: 1_000 }),
@@ -23,7 +24,6 @@ export const readsSpec = {
   HLP_SNAPSHOT_STALE_MS: duration({ minMs: 1_000, default: 900_000 }),
   KEEPER_HEARTBEAT_STALE_MS: duration({ minMs: 1_000, default: 120_000 }),
   INDEXER_STALE_MS: duration({ minMs: 1_000, default: 60_000 }),
-  INDEXER_MAX_LAG_BLOCKS: int({ min: 0, default: 20 }),
 };
 
 export type ReadsConfig = ConfigOf<typeof readsSpec>;
@@ -34,7 +34,7 @@ export interface ReadServicesOptions {
   provider: Provider;
   deployment: Deployment;
   product: ProductConfig;
-  thresholds: ReadinessThresholds;
+  thresholds: FreshnessThresholds;
   /** The watcher's readiness evaluation older than this counts as none (READINESS_STALE). */
   readinessMaxAgeMs: number;
   /** Default deployment.contracts.hlpVault. */
@@ -43,12 +43,11 @@ export interface ReadServicesOptions {
   cacheTtlMs?: number;
 }
 
-export function readinessThresholdsOf(config: ReadsConfig): ReadinessThresholds {
+export function freshnessThresholdsOf(config: ReadsConfig): FreshnessThresholds {
   return {
     snapshotStaleMs: config.SNAPSHOT_STALE_MS,
     hlpSnapshotStaleMs: config.HLP_SNAPSHOT_STALE_MS,
     indexerStaleMs: config.INDEXER_STALE_MS,
-    indexerMaxLagBlocks: BigInt(config.INDEXER_MAX_LAG_BLOCKS),
     keeperHeartbeatStaleMs: config.KEEPER_HEARTBEAT_STALE_MS,
   };
 }
