@@ -20,6 +20,8 @@ export interface WatcherContext {
   log: Log;
   hlpVaultAddress: string;
   rpc: { healthy: boolean; error: string | null };
+  /** When this process started watching: the age gauges count from it while nothing has been stored yet. */
+  startedAt: Date;
 }
 
 export const errorMessage = (error: unknown): string =>

@@ -4,10 +4,13 @@ import { createServiceMetrics, type ServiceMetrics } from '@yv/metrics';
 export function createWatcherMetrics(service: ServiceMetrics = createServiceMetrics('watcher')) {
   return {
     service,
-    snapshotAgeSeconds: service.gauge('snapshot_age_seconds', 'Age of the newest stored vault snapshot'),
+    snapshotAgeSeconds: service.gauge(
+      'snapshot_age_seconds',
+      'Age of the newest stored vault snapshot (with none, time since this watcher started)',
+    ),
     heartbeatAgeSeconds: service.gauge(
       'heartbeat_age_seconds',
-      'Age of the newest valid keeper heartbeat, by the keeper clock',
+      'Age of the newest valid keeper heartbeat, by the keeper clock (with none, time since this watcher started)',
     ),
     hlpUpstreamFailures: service.counter(
       'hlp_upstream_failures_total',

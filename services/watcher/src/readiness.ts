@@ -57,9 +57,10 @@ export async function evaluateAndStoreReadiness(ctx: WatcherContext, now = new D
   const inputs = await gatherInputs(ctx, now);
   const readiness = evaluateReadiness(inputs, readinessThresholds(ctx.config));
   await insertReadiness(ctx.pool, { ...readiness, inputs: inputsJson(inputs) });
-  if (inputs.snapshot)
-    ctx.metrics.snapshotAgeSeconds.set((now.getTime() - inputs.snapshot.takenAt.getTime()) / 1000);
-  if (inputs.latestValidHeartbeat)
-    ctx.metrics.heartbeatAgeSeconds.set((now.getTime() - inputs.latestValidHeartbeat.at.getTime()) / 1000);
+  // With nothing stored yet the age is at least the time this process has waited for it: a keeper that never
+  // sent a heartbeat must trip the stale alert, not read as fresh.
+  const since = (at: Date | undefined) => (now.getTime() - (at ?? ctx.startedAt).getTime()) / 1000;
+  ctx.metrics.snapshotAgeSeconds.set(since(inputs.snapshot?.takenAt));
+  ctx.metrics.heartbeatAgeSeconds.set(since(inputs.latestValidHeartbeat?.at));
   return readiness;
 }

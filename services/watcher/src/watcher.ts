@@ -71,6 +71,7 @@ export function createWatcher(options: WatcherOptions): Watcher {
     log,
     hlpVaultAddress: config.HLP_VAULT_ADDRESS ?? deployment.contracts.hlpVault,
     rpc: { healthy: true, error: null },
+    startedAt: new Date(),
   };
   let writer = false;
   let stopped = false;
