@@ -8,26 +8,37 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import { ConfigError } from '../packages/config/src';
+import { given, loadStackConfig, type StackConfig } from './stack-config';
 
 const root = path.resolve(__dirname, '..');
-const tsx = require.resolve('tsx/cli', { paths: [root] });
+/**
+ * tsx is loaded into each process rather than run as its CLI: the CLI kills a child that does not acknowledge a
+ * signal within 30 ms, which would cut a busy service's drain short.
+ */
+const TSX = ['--import', 'tsx'];
 const env = { ...process.env };
-const port = (name: string, fallback: number) => Number(env[name] ?? fallback);
-const gatewayPort = port('GATEWAY_PORT', 3000);
-const ports = {
-  indexer: port('INDEXER_METRICS_PORT', 9101),
-  watcher: port('WATCHER_METRICS_PORT', 9102),
-  worker: port('WORKER_METRICS_PORT', 9103),
-};
-const deploymentFile = env.DEPLOYMENT_FILE ?? path.join(root, '.devnet/deployment.json');
-const cronSecret = env.CRON_SECRET ?? randomBytes(24).toString('hex');
+const config = loadConfigOrExit();
+const deploymentFile = given(env, 'DEPLOYMENT_FILE') ?? path.join(root, '.devnet/deployment.json');
+const cronSecret = given(env, 'CRON_SECRET') ?? randomBytes(24).toString('hex');
+const fixtures = `http://127.0.0.1:${config.FIXTURES_PORT}`;
 const shared = {
   DEPLOYMENT_FILE: deploymentFile,
-  RPC_URL: env.RPC_URL ?? `http://127.0.0.1:${port('DEVNET_PORT', 8545)}`,
-  HLP_API_URL: env.HLP_API_URL ?? `http://127.0.0.1:${port('FIXTURES_PORT', 8546)}/info`,
-  BRIDGE_API_URL: env.BRIDGE_API_URL ?? `http://127.0.0.1:${port('FIXTURES_PORT', 8546)}/bridge`,
+  RPC_URL: given(env, 'RPC_URL') ?? `http://127.0.0.1:${config.DEVNET_PORT}`,
+  HLP_API_URL: given(env, 'HLP_API_URL') ?? `${fixtures}/info`,
+  BRIDGE_API_URL: given(env, 'BRIDGE_API_URL') ?? `${fixtures}/bridge`,
   CRON_SECRET: cronSecret,
 };
+
+function loadConfigOrExit(): StackConfig {
+  try {
+    return loadStackConfig(process.env);
+  } catch (err) {
+    if (!(err instanceof ConfigError)) throw err;
+    console.error(err.message);
+    process.exit(2);
+  }
+}
 
 const children: { name: string; child: ChildProcess }[] = [];
 const COLORS = [36, 33, 35, 32, 34];
@@ -43,7 +54,7 @@ function prefixLines(name: string, color: number, stream: NodeJS.ReadableStream)
 }
 
 function start(name: string, script: string, extraEnv: Record<string, string>): ChildProcess {
-  const child = spawn(process.execPath, [tsx, script], {
+  const child = spawn(process.execPath, [...TSX, script], {
     cwd: root,
     env: { ...env, ...shared, ...extraEnv },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -116,7 +127,7 @@ async function stop(code: number): Promise<void> {
 }
 
 function run(script: string, args: string[]): string {
-  const result = spawnSync(process.execPath, [tsx, script, ...args], {
+  const result = spawnSync(process.execPath, [...TSX, script, ...args], {
     cwd: root,
     env: { ...env, ...shared },
     encoding: 'utf8',
@@ -129,7 +140,7 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void stop(0));
   process.on('SIGTERM', () => void stop(0));
   // A manifest left by an earlier devnet would be read before the new chain wrote its own.
-  if (!env.DEPLOYMENT_FILE && existsSync(deploymentFile)) rmSync(deploymentFile);
+  if (!given(env, 'DEPLOYMENT_FILE') && existsSync(deploymentFile)) rmSync(deploymentFile);
   const devnet = start('devnet', 'packages/devnet/src/cli.ts', {});
   await waitFor('the devnet deployment', () => existsSync(deploymentFile) || devnet.exitCode === 0, 120_000);
 
@@ -145,24 +156,31 @@ async function main(): Promise<void> {
   const serviceEnv = { MIGRATE_ON_START: '0' };
   start('gateway', 'services/gateway/src/main.ts', {
     ...serviceEnv,
-    PORT: String(gatewayPort),
-    PUBLIC_BASE_URL: `http://127.0.0.1:${gatewayPort}`,
+    PORT: String(config.GATEWAY_PORT),
+    PUBLIC_BASE_URL: `http://127.0.0.1:${config.GATEWAY_PORT}`,
+    METRICS_PORT: String(config.GATEWAY_METRICS_PORT),
   });
-  start('indexer', 'services/indexer/src/main.ts', { ...serviceEnv, METRICS_PORT: String(ports.indexer) });
-  start('watcher', 'services/watcher/src/main.ts', { ...serviceEnv, METRICS_PORT: String(ports.watcher) });
+  start('indexer', 'services/indexer/src/main.ts', {
+    ...serviceEnv,
+    METRICS_PORT: String(config.INDEXER_METRICS_PORT),
+  });
+  start('watcher', 'services/watcher/src/main.ts', {
+    ...serviceEnv,
+    METRICS_PORT: String(config.WATCHER_METRICS_PORT),
+  });
   start('webhook-worker', 'services/webhook-worker/src/main.ts', {
     ...serviceEnv,
-    METRICS_PORT: String(ports.worker),
+    METRICS_PORT: String(config.WORKER_METRICS_PORT),
   });
-  await waitFor('the gateway', () => answers(`http://127.0.0.1:${gatewayPort}/readyz`), 120_000);
+  const gateway = `http://127.0.0.1:${config.GATEWAY_PORT}`;
+  await waitFor('the gateway', () => answers(`${gateway}/readyz`), 120_000);
 
-  const gateway = `http://127.0.0.1:${gatewayPort}`;
   console.log(
     [
       '',
       '[stack] ready',
       `  gateway        ${gateway}   docs ${gateway}/docs   OpenAPI ${gateway}/api/v1/openapi.json`,
-      `  metrics        gateway ${gateway}/metrics, indexer :${ports.indexer}, watcher :${ports.watcher}, webhook-worker :${ports.worker}`,
+      `  metrics        /metrics on gateway :${config.GATEWAY_METRICS_PORT}, indexer :${config.INDEXER_METRICS_PORT}, watcher :${config.WATCHER_METRICS_PORT}, webhook-worker :${config.WORKER_METRICS_PORT}`,
       `  chain 999      ${shared.RPC_URL}   deployment ${deploymentFile}`,
       `  partner        id ${partner.partnerId}`,
       `  API key        ${partner.apiKey}`,

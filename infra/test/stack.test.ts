@@ -29,6 +29,13 @@ interface ActionJson {
 }
 
 const SERVICES = ['gateway', 'indexer', 'watcher', 'webhook-worker', 'devnet'];
+/** Metric name prefix (svc_<service>_) -> the stack variable of its metrics port. */
+const METRICS_PORTS: Record<string, string> = {
+  gateway: 'GATEWAY_METRICS_PORT',
+  indexer: 'INDEXER_METRICS_PORT',
+  watcher: 'WATCHER_METRICS_PORT',
+  webhook_worker: 'WORKER_METRICS_PORT',
+};
 
 describe('the whole stack as processes (pnpm stack)', () => {
   let db: TestDatabase;
@@ -45,6 +52,7 @@ describe('the whole stack as processes (pnpm stack)', () => {
       'DEVNET_PORT',
       'FIXTURES_PORT',
       'GATEWAY_PORT',
+      'GATEWAY_METRICS_PORT',
       'INDEXER_METRICS_PORT',
       'WATCHER_METRICS_PORT',
       'WORKER_METRICS_PORT',
@@ -75,6 +83,12 @@ describe('the whole stack as processes (pnpm stack)', () => {
     await stack.waitForLine(/\[stack\] ready/, 180_000);
     const apiKey = /API key\s+(\S+)/.exec(await stack.waitForLine(/API key\s+\S+/, 5_000))![1]!;
     const gateway = `http://127.0.0.1:${ports.GATEWAY_PORT}`;
+    // Every service's metrics on its own port; the partner API's port does not expose them.
+    for (const [service, name] of Object.entries(METRICS_PORTS)) {
+      const text = await (await fetch(`http://127.0.0.1:${ports[name]}/metrics`)).text();
+      expect({ service, exported: text.includes(`svc_${service}_`) }).toEqual({ service, exported: true });
+    }
+    expect((await fetch(`${gateway}/metrics`)).status).toBe(404);
     const deployment = readDeployment(deploymentFile);
     const provider = testProvider(`http://127.0.0.1:${ports.DEVNET_PORT}`);
     const wallet = devnetWallet(2, provider);

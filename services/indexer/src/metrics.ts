@@ -1,6 +1,6 @@
 import { createServiceMetrics } from '@yv/metrics';
 
-/** svc_indexer_* metrics, documented in services/indexer/README.md. */
+/** svc_indexer_* metrics, documented in docs/metrics.md. */
 export function createIndexerMetrics() {
   const m = createServiceMetrics('indexer');
   return {

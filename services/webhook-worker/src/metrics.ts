@@ -2,7 +2,7 @@ import { createServiceMetrics, type ServiceMetrics } from '@yv/metrics';
 
 export type DeliveryOutcome = 'delivered' | 'retried' | 'failed' | 'disabled';
 
-/** The worker's metrics (docs/webhooks.md): svc_webhook_worker_<thing>_<unit>. */
+/** The worker's metrics (docs/metrics.md): svc_webhook_worker_<thing>_<unit>. */
 export function createWebhookWorkerMetrics(service: ServiceMetrics = createServiceMetrics('webhook_worker')) {
   return {
     service,
