@@ -57,6 +57,11 @@ function connectionOf(redisUrl: string) {
 export async function startActionTracker(options: ActionTrackerOptions): Promise<ActionTracker> {
   const connection = connectionOf(options.redisUrl);
   const queue = new Queue(ACTION_QUEUE, { connection, prefix: options.prefix });
+  // A Redis fault is logged, never left to an EventEmitter without an 'error' listener; Postgres stays the truth
+  // and the start-up pass follows every submitted action again.
+  const redisError = (source: string) => (error: Error) =>
+    options.log.warn({ err: error.message, source }, 'partner action queue: Redis error');
+  queue.on('error', redisError('queue'));
   const follow = async (actionId: string): Promise<void> => {
     const requestId = currentRequestId();
     await queue.add(RECEIPT_JOB, requestId ? { actionId, requestId } : { actionId }, {
@@ -88,6 +93,7 @@ export async function startActionTracker(options: ActionTrackerOptions): Promise
     options.work === false
       ? null
       : new Worker(ACTION_QUEUE, process, { connection, prefix: options.prefix, concurrency: 8 });
+  worker?.on('error', redisError('worker'));
   worker?.on('failed', (job, error) =>
     options.log.warn(
       {
