@@ -3,21 +3,32 @@
  * /readyz turns 503, every request it accepted is answered in full (a request the client saw fail was never seen by
  * the server), it exits 0 within the bound, and every submitted action's receipt job is done or still queued — a
  * new gateway settles them all. The indexer stopped mid-follow exits 0 and releases its advisory lock to a second.
+ * The webhook worker stopped mid-delivery finishes what it sent and leaves the rest queued: a second worker
+ * delivers every event, each exactly once.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { findPartnerActionById, findPartnerActionByKey } from '../../packages/db/src';
+import { findPartnerActionById, findPartnerActionByKey, listWebhookDeliveries } from '../../packages/db/src';
 import { writeDeployment } from '../../packages/devnet/src';
 import {
   createTestDatabase,
+  createTestRedis,
   deployTestVault,
   freePort,
   type DevnetVault,
   type TestDatabase,
+  type TestRedis,
 } from '../../packages/testkit/src';
 import { signAndSend } from '../../services/gateway/test/support/signer';
+import {
+  actionEvents,
+  createPartner,
+  slow,
+  startReceiver,
+  type Receiver,
+} from '../../services/webhook-worker/test/support/receiver';
 import { jsonLines, startGatewayProcess, type GatewayProcess } from './support/gateway-process';
 import { eventually, killIfRunning, ROOT, startScript, type RunningProcess } from './support/processes';
 
@@ -353,6 +364,85 @@ describe('indexer: SIGTERM mid-follow', () => {
       async () => (second.lines.slice(taken).some((line) => /indexed range/.test(line)) ? true : undefined),
       30_000,
     );
+    second.child.kill('SIGTERM');
+    expect(await second.exited).toBe(0);
+  });
+});
+
+describe('webhook worker: SIGTERM mid-delivery', () => {
+  let db: TestDatabase;
+  let redis: TestRedis;
+  let hooks: Receiver;
+  const processes: RunningProcess[] = [];
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    redis = createTestRedis();
+    // Slow enough that deliveries are in flight when the signal comes, well inside the worker's timeout.
+    hooks = await startReceiver(slow(300));
+  }, 60_000);
+  afterAll(async () => {
+    for (const running of processes) await killIfRunning(running);
+    await hooks?.close();
+    await redis?.cleanup();
+    await db?.drop();
+  });
+
+  const startWorker = async () => {
+    const running = startScript('services/webhook-worker/src/main.ts', {
+      DATABASE_URL: db.url,
+      REDIS_URL: redis.url,
+      QUEUE_PREFIX: redis.bullmqPrefix,
+      METRICS_PORT: String(await freePort()),
+      MIGRATE_ON_START: '0',
+      WEBHOOK_CONCURRENCY: '4',
+      OUTBOX_POLL_MS: '50',
+      LOG_LEVEL: 'info',
+    });
+    processes.push(running);
+    return running;
+  };
+  const deliveries = () => listWebhookDeliveries(db.pool, partnerId);
+  let partnerId = '';
+
+  it('finishes the deliveries in flight, leaves the rest queued, and the next worker sends each event once', async () => {
+    const partner = await createPartner(db.pool, hooks.url);
+    partnerId = partner.id;
+    const events = [];
+    // Twelve actions of five events each: deliveries of different actions run side by side.
+    for (let i = 0; i < 12; i += 1) events.push(...(await actionEvents(db.pool, partner.id, 5)));
+
+    const first = await startWorker();
+    await eventually(
+      'ten deliveries to reach the receiver',
+      async () => (hooks.received.length >= 10 ? true : undefined),
+      30_000,
+    );
+    const stoppedAt = Date.now();
+    first.child.kill('SIGTERM');
+    expect(await first.exited).toBe(0);
+    expect(Date.now() - stoppedAt).toBeLessThan(SHUTDOWN_BOUND_MS);
+
+    // Every request the receiver got before the exit was answered and recorded: none was cut off.
+    const sent = hooks.received.map((r) => String(r.headers['webhook-id']));
+    const rows = await deliveries();
+    const delivered = new Set(rows.filter((row) => row.status === 'delivered').map((row) => row.eventId));
+    expect(sent.filter((id) => !delivered.has(id))).toEqual([]);
+    expect(delivered.size).toBeLessThan(events.length);
+
+    const second = await startWorker();
+    await eventually(
+      'every event to be delivered by the second worker',
+      async () => {
+        const current = await deliveries();
+        return current.length === events.length && current.every((row) => row.status === 'delivered')
+          ? true
+          : undefined;
+      },
+      60_000,
+    );
+    const ids = hooks.received.map((r) => String(r.headers['webhook-id']));
+    expect(ids.length).toBe(events.length);
+    expect([...new Set(ids)].sort()).toEqual(events.map((event) => event.eventId).sort());
     second.child.kill('SIGTERM');
     expect(await second.exited).toBe(0);
   });

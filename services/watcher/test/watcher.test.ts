@@ -20,7 +20,7 @@ import {
   type FixtureServer,
   type KeeperHeartbeat,
 } from '@yv/devnet';
-import { testRpcUrl, useDevnetVault, useTestDatabase, useTestRedis } from '@yv/testkit';
+import { createTestDatabase, testRpcUrl, useDevnetVault, useTestDatabase, useTestRedis } from '@yv/testkit';
 import { createWatcher, parseWatcherConfig, type Watcher, type WatcherConfig } from '../src';
 
 const vault = useDevnetVault();
@@ -210,6 +210,29 @@ describe('watcher', () => {
     expect(ready.reasonCodes).not.toContain('KEEPER_HEARTBEAT_STALE');
     const count = await db.pool.query('SELECT count(*)::int AS n FROM keeper_heartbeats');
     expect(count.rows[0].n).toBe(4);
+  });
+
+  it('counts its age gauges from its own start while nothing is stored, so a silent keeper reads stale', async () => {
+    const empty = await createTestDatabase();
+    try {
+      const w = watcher(
+        {
+          DATABASE_URL: empty.url,
+          RPC_URL: 'http://127.0.0.1:1',
+          RPC_TIMEOUT_MS: '500',
+          KEEPER_HEARTBEAT_STREAM: `${redis.prefix}silent-keeper`,
+        },
+        empty.pool,
+      );
+      await new Promise((resolve) => setTimeout(resolve, 1_100));
+      await w.runOnce();
+      const age = async (thing: string) =>
+        (await w.metrics.service.registry.getSingleMetric(`svc_watcher_${thing}`)!.get()).values[0]!.value;
+      expect(await age('heartbeat_age_seconds')).toBeGreaterThanOrEqual(1);
+      expect(await age('snapshot_age_seconds')).toBeGreaterThanOrEqual(1);
+    } finally {
+      await empty.drop();
+    }
   });
 
   it('records an RPC outage as RPC_UNHEALTHY and keeps going', async () => {
