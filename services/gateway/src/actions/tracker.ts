@@ -2,6 +2,7 @@ import { DelayedError, Queue, Worker, type Job } from 'bullmq';
 import type { JsonRpcProvider } from 'ethers';
 import type { Logger } from 'pino';
 import { listSubmittedActionIds, type Pool } from '@yv/db';
+import { closeWhenReady } from '../close-queue';
 import { failExpiredActions } from './expire';
 import { currentRequestId } from '../log';
 import { followReceipt } from './follow-receipt';
@@ -110,8 +111,8 @@ export async function startActionTracker(options: ActionTrackerOptions): Promise
   return {
     follow,
     async close() {
-      await worker?.close();
-      await queue.close();
+      if (worker) await closeWhenReady(worker);
+      await closeWhenReady(queue);
     },
   };
 }

@@ -5,6 +5,7 @@ import { int, secret } from '@yv/config';
 import { claimFailedDeliveries, countExhaustedDeliveries, withTransaction, type Pool } from '@yv/db';
 import { ApiError, deliveryJob, WEBHOOK_DELIVERY_QUEUE, webhookRetryResult } from '@yv/domain';
 import { sendData } from '../http/envelope';
+import { closeWhenReady } from '../close-queue';
 
 export const CRON_WEBHOOKS_PATH = '/api/cron/webhooks';
 
@@ -97,7 +98,7 @@ export function createWebhookRetrier(options: WebhookRetrierOptions): WebhookRet
         );
       }
     },
-    close: () => queue.close(),
+    close: () => closeWhenReady(queue),
   };
 }
 
