@@ -19,7 +19,8 @@ const root = path.resolve(__dirname, '..');
 const TSX = ['--import', 'tsx'];
 const env = { ...process.env };
 const config = loadConfigOrExit();
-const deploymentFile = given(env, 'DEPLOYMENT_FILE') ?? path.join(root, '.devnet/deployment.json');
+const ownDeploymentFile = given(env, 'DEPLOYMENT_FILE');
+const deploymentFile = ownDeploymentFile ?? path.join(root, '.devnet/deployment.json');
 const cronSecret = given(env, 'CRON_SECRET') ?? randomBytes(24).toString('hex');
 const fixtures = `http://127.0.0.1:${config.FIXTURES_PORT}`;
 const shared = {
@@ -140,7 +141,7 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void stop(0));
   process.on('SIGTERM', () => void stop(0));
   // A manifest left by an earlier devnet would be read before the new chain wrote its own.
-  if (!given(env, 'DEPLOYMENT_FILE') && existsSync(deploymentFile)) rmSync(deploymentFile);
+  if (!ownDeploymentFile && existsSync(deploymentFile)) rmSync(deploymentFile);
   const devnet = start('devnet', 'packages/devnet/src/cli.ts', {});
   await waitFor('the devnet deployment', () => existsSync(deploymentFile) || devnet.exitCode === 0, 120_000);
 

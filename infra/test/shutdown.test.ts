@@ -16,7 +16,6 @@ import {
   createTestDatabase,
   createTestRedis,
   deployTestVault,
-  freePort,
   type DevnetVault,
   type TestDatabase,
   type TestRedis,
@@ -30,7 +29,7 @@ import {
   type Receiver,
 } from '../../services/webhook-worker/test/support/receiver';
 import { jsonLines, startGatewayProcess, type GatewayProcess } from './support/gateway-process';
-import { eventually, killIfRunning, ROOT, startScript, type RunningProcess } from './support/processes';
+import { eventually, killIfRunning, ROOT, startService, type RunningProcess } from './support/processes';
 
 jest.setTimeout(240_000);
 
@@ -326,12 +325,10 @@ describe('indexer: SIGTERM mid-follow', () => {
   const startIndexer = async () => {
     const deploymentFile = path.join(dir, 'deployment.json');
     writeDeployment(deploymentFile, vault.deployment);
-    const running = startScript('services/indexer/src/main.ts', {
+    const running = await startService('services/indexer/src/main.ts', {
       DATABASE_URL: db.url,
       RPC_URL: vault.rpcUrl,
       DEPLOYMENT_FILE: deploymentFile,
-      METRICS_PORT: String(await freePort()),
-      MIGRATE_ON_START: '0',
       CONFIRMATIONS: '0',
       POLL_INTERVAL_MS: '100',
       LOG_LEVEL: 'debug',
@@ -388,12 +385,10 @@ describe('webhook worker: SIGTERM mid-delivery', () => {
   });
 
   const startWorker = async () => {
-    const running = startScript('services/webhook-worker/src/main.ts', {
+    const running = await startService('services/webhook-worker/src/main.ts', {
       DATABASE_URL: db.url,
       REDIS_URL: redis.url,
       QUEUE_PREFIX: redis.bullmqPrefix,
-      METRICS_PORT: String(await freePort()),
-      MIGRATE_ON_START: '0',
       WEBHOOK_CONCURRENCY: '4',
       OUTBOX_POLL_MS: '50',
       LOG_LEVEL: 'info',
@@ -401,12 +396,10 @@ describe('webhook worker: SIGTERM mid-delivery', () => {
     processes.push(running);
     return running;
   };
-  const deliveries = () => listWebhookDeliveries(db.pool, partnerId);
-  let partnerId = '';
 
   it('finishes the deliveries in flight, leaves the rest queued, and the next worker sends each event once', async () => {
     const partner = await createPartner(db.pool, hooks.url);
-    partnerId = partner.id;
+    const deliveries = () => listWebhookDeliveries(db.pool, partner.id);
     const events = [];
     // Twelve actions of five events each: deliveries of different actions run side by side.
     for (let i = 0; i < 12; i += 1) events.push(...(await actionEvents(db.pool, partner.id, 5)));

@@ -14,7 +14,7 @@ import {
   type TestRedis,
 } from '../../../packages/testkit/src';
 import { createPartner } from '../../../services/gateway/src/admin/commands';
-import { eventually, killIfRunning, startScript, type RunningProcess } from './processes';
+import { eventually, killIfRunning, startService, type RunningProcess } from './processes';
 
 /** `tsx services/gateway/src/main.ts` on a vault, database, Redis prefix and bridge fixture of its own. */
 export interface GatewayProcess {
@@ -68,7 +68,6 @@ export async function startGatewayProcess(env: Record<string, string> = {}): Pro
     const port = await freePort();
     const gatewayEnv = {
       PORT: String(port),
-      METRICS_PORT: String(await freePort()),
       HOST: '127.0.0.1',
       PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
       DATABASE_URL: owned.db.url,
@@ -77,7 +76,6 @@ export async function startGatewayProcess(env: Record<string, string> = {}): Pro
       RPC_URL: vault.rpcUrl,
       DEPLOYMENT_FILE: deploymentFile,
       BRIDGE_API_URL: owned.fixture.bridgeUrl,
-      MIGRATE_ON_START: '0',
       CRON_SECRET: cronSecret,
       LOG_LEVEL: 'info',
       READINESS_MAX_AGE_MS: '1h',
@@ -87,7 +85,7 @@ export async function startGatewayProcess(env: Record<string, string> = {}): Pro
     const url = `http://127.0.0.1:${port}`;
     const launch = async () => {
       await killIfRunning(running);
-      running = startScript('services/gateway/src/main.ts', gatewayEnv);
+      running = await startService('services/gateway/src/main.ts', gatewayEnv);
       await eventually(
         'the gateway to answer /readyz',
         async () => ((await fetch(`${url}/readyz`)).ok ? true : undefined),

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createConnection } from 'node:net';
 import path from 'node:path';
+import { freePort } from '../../../packages/testkit/src';
 
 export const ROOT = path.resolve(__dirname, '../../..');
 /** tsx as a loader in the service's own process, as the images run it: its CLI would relay (and race) signals. */
@@ -91,6 +92,14 @@ export function startScript(script: string, env: Record<string, string>): Runnin
       );
     });
   return { child, lines, output: () => lines.join('\n'), waitForLine, exited };
+}
+
+/**
+ * A service's `src/main.ts` as its own process: metrics on a free port of its own, so services started side by side
+ * never collide, and no migration at start, the test's database being migrated already.
+ */
+export async function startService(script: string, env: Record<string, string>): Promise<RunningProcess> {
+  return startScript(script, { METRICS_PORT: String(await freePort()), MIGRATE_ON_START: '0', ...env });
 }
 
 /** Sends SIGKILL if the process still runs (a test's afterAll, after a failure). */
