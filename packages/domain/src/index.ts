@@ -6,3 +6,4 @@ export * from './amount';
 export * from './quotes';
 export * from './actions';
 export * from './webhooks';
+export * from './validate';

@@ -1,10 +1,5 @@
-import {
-  foldRedemptionUntil,
-  nextIndexerStatus,
-  redemptionStatusAfter,
-  toRedeemJson,
-  type ActionEvidence,
-} from '../src/activity';
+import { nextIndexerStatus, redemptionStatusAfter, type ActionEvidence } from '../src/actions';
+import { foldRedemptionUntil, toRedeemJson } from '../src/activity';
 
 const alice = '0x00000000000000000000000000000000000000a1';
 const bob = '0x00000000000000000000000000000000000000b2';

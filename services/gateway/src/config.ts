@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import { common, duration, int, parseEnv, port, string, url, type ConfigOf } from '@yv/config';
 import { actionTrackerSpec } from './actions/config';
 import { readsSpec } from './reads/options';
-import { cronSpec } from './routes/cron';
+import { cronSpec } from './webhooks/config';
 
 /** The devnet's product description; a real deployment points PRODUCT_CONFIG_FILE at its own. */
 export const DEFAULT_PRODUCT_CONFIG_FILE = resolve(__dirname, '../../../config/product.devnet.json');

@@ -5,14 +5,15 @@ import { readDeployment, readProductConfig, type Deployment, type ProductConfig 
 import { createPool, latestReadiness, runMigrations, type Pool } from '@yv/db';
 import { currentReadiness, type ReadyState } from '@yv/domain';
 import { createServiceMetrics, type ServiceMetrics } from '@yv/metrics';
-import { createActionMetrics, type ActionMetrics } from './actions/metrics';
-import { createActionStore } from './actions/store';
+import { createActionWriter } from '@yv/actions';
+import { actionMetricHooks, createActionMetrics } from './actions/metrics';
+import { createPartnerActionService, type PartnerActionService } from './actions/service';
 import { startActionTracker, type ActionTracker } from './actions/tracker';
 import { createHttpBridgeAdapter } from './bridge';
 import type { GatewayConfig } from './config';
 import { createQuoteService, type QuoteService } from './quotes';
 import { createReadServices, freshnessThresholdsOf, type ReadServices } from './reads';
-import { createWebhookRetrier, type WebhookRetrier } from './routes/cron';
+import { createWebhookRetrier, type WebhookRetrier } from './webhooks/retrier';
 
 /** Everything the gateway's routers are built from, made once at start from the validated config. */
 export interface GatewayContext {
@@ -26,7 +27,7 @@ export interface GatewayContext {
   readiness: () => Promise<ReadyState>;
   quotes: QuoteService;
   reads: ReadServices;
-  actionMetrics: ActionMetrics;
+  actions: PartnerActionService;
   tracker: ActionTracker;
   webhookRetrier: WebhookRetrier;
   close(): Promise<void>;
@@ -66,10 +67,10 @@ export async function createGatewayContext(config: GatewayConfig): Promise<Gatew
     hlpVaultAddress: config.HLP_VAULT_ADDRESS,
     cacheTtlMs: config.READ_CACHE_TTL_MS,
   });
-  const actionMetrics = createActionMetrics(metrics);
+  const writer = createActionWriter({ pool, deployment, ...actionMetricHooks(createActionMetrics(metrics)) });
   const tracker = await startActionTracker({
     pool,
-    store: createActionStore({ pool, deployment, metrics: actionMetrics }),
+    writer,
     provider,
     log,
     redisUrl: config.REDIS_URL,
@@ -84,6 +85,14 @@ export async function createGatewayContext(config: GatewayConfig): Promise<Gatew
     prefix: config.QUEUE_PREFIX,
     maxAttempts: config.WEBHOOK_MAX_ATTEMPTS,
   });
+  const actions = createPartnerActionService({
+    pool,
+    writer,
+    quoteService: quotes,
+    deployment,
+    provider,
+    follow: tracker.follow,
+  });
   return {
     config,
     log,
@@ -95,7 +104,7 @@ export async function createGatewayContext(config: GatewayConfig): Promise<Gatew
     readiness,
     quotes,
     reads,
-    actionMetrics,
+    actions,
     tracker,
     webhookRetrier,
     async close() {

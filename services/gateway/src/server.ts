@@ -23,14 +23,7 @@ export function createGatewayApp(ctx: GatewayContext, opts: { isReady?: () => bo
         bootstrapHlpSeriesPoints: ctx.config.BOOTSTRAP_HLP_SERIES_POINTS,
       }),
       buildersRouter(ctx.quotes),
-      partnerActionsRouter({
-        pool: ctx.pool,
-        quoteService: ctx.quotes,
-        deployment: ctx.deployment,
-        provider: ctx.provider,
-        metrics: ctx.actionMetrics,
-        follow: ctx.tracker.follow,
-      }),
+      partnerActionsRouter({ pool: ctx.pool, actions: ctx.actions }),
       cronRouter({ cronSecret: ctx.config.CRON_SECRET, retrier: ctx.webhookRetrier }),
     ],
   });

@@ -4,7 +4,8 @@ import { ApiError } from '@yv/domain';
 import { createServiceMetrics } from '@yv/metrics';
 import { buildOpenApi, createValidator } from '@yv/schemas';
 import { testProvider, useTestDatabase } from '@yv/testkit';
-import { createActionMetrics } from '../src/actions/metrics';
+import { createActionWriter } from '@yv/actions';
+import { createPartnerActionService } from '../src/actions/service';
 import type { QuoteService } from '../src/quotes';
 import { createPartner, revokeKey, rotateKey } from '../src/admin/commands';
 import { apiKeyPrefix } from '../src/auth/keys';
@@ -52,11 +53,14 @@ beforeAll(() => {
     routers: [
       partnerActionsRouter({
         pool: db.pool,
-        quoteService,
-        deployment,
-        provider,
-        metrics: createActionMetrics(metrics),
-        follow: async () => undefined,
+        actions: createPartnerActionService({
+          pool: db.pool,
+          writer: createActionWriter({ pool: db.pool, deployment }),
+          quoteService,
+          deployment,
+          provider,
+          follow: async () => undefined,
+        }),
       }),
     ],
   });

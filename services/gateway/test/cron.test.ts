@@ -10,7 +10,8 @@ import { buildOpenApi } from '@yv/schemas';
 import { freePort, useTestDatabase, useTestRedis } from '@yv/testkit';
 import { createApp } from '../src/app';
 import { rotateWebhookSecret } from '../src/admin/commands';
-import { createWebhookRetrier, cronRouter, type WebhookRetrier } from '../src/routes/cron';
+import { cronRouter } from '../src/routes/cron';
+import { createWebhookRetrier, type WebhookRetrier } from '../src/webhooks/retrier';
 import type { WebhookWorker } from '../../webhook-worker/src';
 import {
   actionEvents,

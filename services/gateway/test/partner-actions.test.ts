@@ -4,14 +4,14 @@ import pino from 'pino';
 import request from 'supertest';
 import { DepositPipe__factory, MockUSDC__factory } from '@yv/contracts';
 import { listOutboxEvents } from '@yv/db';
-import { ApiError } from '@yv/domain';
+import { ApiError, type ActionPlan, type ActionStepDraft } from '@yv/domain';
 import { createServiceMetrics } from '@yv/metrics';
 import { buildOpenApi, createValidator } from '@yv/schemas';
 import { useDevnetVault, useTestDatabase, useTestRedis } from '@yv/testkit';
-import { createActionMetrics } from '../src/actions/metrics';
-import type { ActionPlan, StepDraft } from '../src/actions/plan';
+import { actionMetricHooks, createActionMetrics } from '../src/actions/metrics';
+import { createPartnerActionService } from '../src/actions/service';
 import type { DepositInput, QuoteService } from '../src/quotes';
-import { createActionStore } from '../src/actions/store';
+import { createActionWriter } from '@yv/actions';
 import { startActionTracker, type ActionTracker } from '../src/actions/tracker';
 import { createPartner } from '../src/admin/commands';
 import { createApp } from '../src/app';
@@ -48,7 +48,7 @@ function testQuoteService(): QuoteService {
       input.account,
       depositPipe,
     );
-    const steps: StepDraft[] = [];
+    const steps: ActionStepDraft[] = [];
     if (allowance < amount) {
       steps.push({
         kind: 'approval',
@@ -101,12 +101,16 @@ let apiKey: string;
 let otherKey: string;
 
 beforeAll(async () => {
-  const actionMetrics = createActionMetrics(metrics);
   const log = pino({ level: 'silent' });
   const deployment = vault.deployment;
+  const writer = createActionWriter({
+    pool: db.pool,
+    deployment,
+    ...actionMetricHooks(createActionMetrics(metrics)),
+  });
   tracker = await startActionTracker({
     pool: db.pool,
-    store: createActionStore({ pool: db.pool, deployment, metrics: actionMetrics }),
+    writer,
     provider: vault.provider,
     log,
     redisUrl: redis.url,
@@ -123,11 +127,14 @@ beforeAll(async () => {
     routers: [
       partnerActionsRouter({
         pool: db.pool,
-        quoteService: testQuoteService(),
-        deployment,
-        provider: vault.provider,
-        metrics: actionMetrics,
-        follow: tracker.follow,
+        actions: createPartnerActionService({
+          pool: db.pool,
+          writer,
+          quoteService: testQuoteService(),
+          deployment,
+          provider: vault.provider,
+          follow: tracker.follow,
+        }),
       }),
     ],
   });

@@ -1,3 +1,4 @@
+import { createActionWriter } from '@yv/actions';
 import { createRpcClient, RpcError, type RpcClient } from '@yv/chain';
 import type { Deployment } from '@yv/config';
 import { recordRpcFailure, type Pool } from '@yv/db';
@@ -82,9 +83,12 @@ export function createIndexer(options: IndexerOptions): Indexer {
     shareToken: storedAddress(contracts.share),
     redemptionPipe: storedAddress(contracts.redemptionPipe),
     actions: {
-      deployment,
+      writer: createActionWriter({
+        pool: options.pool,
+        deployment,
+        onTransition: (to) => metrics.actionMoves.inc({ status: to }),
+      }),
       decimals: tokenDecimalsReader(rpc, { asset: contracts.usdc, share: contracts.share }),
-      onMove: (to: string) => metrics.actionMoves.inc({ status: to }),
     },
   };
 

@@ -1,40 +1,24 @@
 import { randomUUID } from 'node:crypto';
+import { createActionWriter, type ActionWriter } from '@yv/actions';
 import {
-  insertOutboxEvent,
   insertPartner,
-  insertPartnerAction,
   listOutboxEvents,
-  lockPartnerAction,
-  updatePartnerAction,
-  withTransaction,
   type PartnerActionChanges,
   type PartnerActionRow,
   type Pool,
 } from '@yv/db';
-import { toPartnerActionJson, transition, withFinalStepStatus, type ActionStep } from '@yv/domain';
+import { withFinalStepStatus, type ActionStep } from '@yv/domain';
+import type { ActionKind } from '@yv/schemas';
 import type { DevnetVault } from '@yv/testkit';
 
-type Kind = Parameters<typeof transition>[0];
-type Status = Parameters<typeof transition>[1];
-
 /**
- * The gateway's writes, done the way its ActionStore does them (lock, transition check, update, outbox row in one
- * transaction), so these tests start from the rows the indexer meets in production without running the gateway.
+ * The gateway's writes, done through the same ActionWriter the gateway uses, so these tests start from the rows
+ * the indexer meets in production without running the gateway.
  */
 export function gatewayWrites(pool: Pool, vault: DevnetVault) {
+  const writer: ActionWriter = createActionWriter({ pool, deployment: vault.deployment });
   async function change(id: string, changes: PartnerActionChanges): Promise<PartnerActionRow> {
-    return withTransaction(pool, async (tx) => {
-      const current = (await lockPartnerAction(tx, id))!;
-      transition(current.action as Kind, current.status as Status, changes.status as Status);
-      const updated = (await updatePartnerAction(tx, id, changes))!;
-      await insertOutboxEvent(tx, {
-        type: 'action.updated',
-        aggregateId: id,
-        partnerId: updated.partnerId,
-        payload: toPartnerActionJson(updated, vault.deployment),
-      });
-      return updated;
-    });
+    return (await writer.change(id, () => changes))!.row;
   }
 
   return {
@@ -43,7 +27,7 @@ export function gatewayWrites(pool: Pool, vault: DevnetVault) {
     },
     async create(
       partnerId: string,
-      action: Kind,
+      action: ActionKind,
       wallet: string,
       redeemId: bigint | null = null,
     ): Promise<PartnerActionRow> {
@@ -54,33 +38,25 @@ export function gatewayWrites(pool: Pool, vault: DevnetVault) {
         title: action,
         refreshQuoteAfterConfirm: false,
       };
-      return withTransaction(pool, async (tx) => {
-        const row = (await insertPartnerAction(tx, {
-          id: randomUUID(),
-          partnerId,
-          idempotencyKey: `key-${randomUUID()}`,
-          requestFingerprint: 'f'.repeat(64),
-          responseStatus: 201,
-          action,
-          status: 'created',
-          wallet: wallet.toLowerCase(),
-          receiver: wallet.toLowerCase(),
-          redeemId: redeemId === null ? null : redeemId.toString(),
-          request: { account: wallet },
-          quote: {},
-          steps: [step],
-          funding: null,
-          receiveChainId: 999,
-          expiresAt: new Date(Date.now() + 600_000),
-        }))!;
-        await insertOutboxEvent(tx, {
-          type: 'action.updated',
-          aggregateId: row.id,
-          partnerId,
-          payload: toPartnerActionJson(row, vault.deployment),
-        });
-        return row;
+      const written = await writer.create({
+        id: randomUUID(),
+        partnerId,
+        idempotencyKey: `key-${randomUUID()}`,
+        requestFingerprint: 'f'.repeat(64),
+        responseStatus: 201,
+        action,
+        status: 'created',
+        wallet: wallet.toLowerCase(),
+        receiver: wallet.toLowerCase(),
+        redeemId: redeemId === null ? null : redeemId.toString(),
+        request: { account: wallet },
+        quote: {},
+        steps: [step],
+        funding: null,
+        receiveChainId: 999,
+        expiresAt: new Date(Date.now() + 600_000),
       });
+      return written!.row;
     },
     /** An approval step seen confirmed: created → requires_signature. */
     requiresSignature: (id: string) => change(id, { status: 'requires_signature' }),

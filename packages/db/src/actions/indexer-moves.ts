@@ -1,3 +1,4 @@
+import type { ActionKind, PartnerActionStatus } from '@yv/schemas';
 import type { Queryable } from '../queryable';
 
 /**
@@ -6,8 +7,8 @@ import type { Queryable } from '../queryable';
  */
 export interface ActionProgressRow {
   id: string;
-  action: string;
-  status: string;
+  action: ActionKind;
+  status: PartnerActionStatus;
   txHash: string | null;
   /** The action's transaction has events stored at or below the final block. */
   txIndexed: boolean;
@@ -21,8 +22,8 @@ export interface ActionProgressRow {
 
 interface Row {
   id: string;
-  action: string;
-  status: string;
+  action: ActionKind;
+  status: PartnerActionStatus;
   tx_hash: string | null;
   tx_indexed: boolean;
   requested_redeem_id: string | null;
@@ -34,7 +35,8 @@ interface Row {
  * Actions the indexer has new evidence for: confirmed ones whose transaction is indexed at the final block, and
  * queued redemptions (`redeem_async`) whose record has moved past what their status says. The WHERE clause only
  * keeps the work list short (a redemption may wait for the keeper for days); which move follows is decided by
- * the domain's `nextIndexerStatus` on the returned evidence. Its first condition, on the action alone, is the
+ * the domain's `nextIndexerStatus` on the returned evidence, and packages/actions/test/indexer-moves.test.ts holds
+ * the two to the same set of actions. Its first condition, on the action alone, is the
  * predicate of the partial index partner_actions_indexer_progress: actions that can no longer move are never read.
  */
 export async function listActionProgress(
@@ -67,7 +69,7 @@ export async function listActionProgress(
              OR (a.action = 'redeem_async' AND a.status IN ('indexed', 'waiting_for_keeper', 'claimable')))
         AND ((a.status = 'confirmed' AND tx.indexed)
          OR (a.action = 'redeem_async' AND (
-               a.status = 'indexed'
+               (a.status = 'indexed' AND r.last_type IS NOT NULL)
             OR (a.status = 'waiting_for_keeper' AND r.last_type <> 'redeem_requested')
             OR (a.status = 'claimable' AND r.last_type = 'redeem_claimed'))))
       ORDER BY a.updated_at, a.id

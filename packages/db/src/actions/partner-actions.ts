@@ -1,3 +1,4 @@
+import type { PartnerActionStatus } from '@yv/schemas';
 import type { Queryable } from '../queryable';
 import type { NewPartnerAction, PartnerActionChanges, PartnerActionRow } from './types';
 
@@ -127,7 +128,7 @@ export interface PartnerActionListQuery {
   partnerId: string;
   /** Compared case-insensitively. */
   wallet?: string;
-  status?: string;
+  status?: PartnerActionStatus;
   /** Id of the last action of the previous page; the page starts after it. */
   afterId?: string;
   limit: number;

@@ -1,12 +1,14 @@
-/** A partner_actions row. Kinds and statuses are the spec's strings; packages/domain owns their rules. */
+import type { ActionKind, PartnerActionStatus } from '@yv/schemas';
+
+/** A partner_actions row. Kinds and statuses are the spec's enums; packages/domain owns their rules. */
 export interface PartnerActionRow {
   id: string;
   partnerId: string;
   idempotencyKey: string;
   requestFingerprint: string;
   responseStatus: number;
-  action: string;
-  status: string;
+  action: ActionKind;
+  status: PartnerActionStatus;
   wallet: string;
   receiver: string | null;
   redeemId: string | null;

@@ -11,8 +11,8 @@ export interface ActionDeployment {
 /** The stored action as packages/db reads it (a `PartnerActionRow` fits). */
 export interface StoredPartnerAction {
   id: string;
-  action: string;
-  status: string;
+  action: ActionKind;
+  status: PartnerActionStatus;
   wallet: string;
   receiver: string | null;
   redeemId: string | null;
@@ -78,8 +78,8 @@ export function toPartnerActionJson(
   const addresses = vaultAddresses(deployment);
   return {
     id: row.id,
-    action: row.action as ActionKind,
-    status: row.status as PartnerActionStatus,
+    action: row.action,
+    status: row.status,
     wallet: row.wallet,
     receiver: row.receiver,
     redeemId: row.redeemId,

@@ -1,8 +1,8 @@
 import type { JsonRpcProvider } from 'ethers';
 import type { PartnerActionRow } from '@yv/db';
 import type { ActionStep } from '@yv/domain';
+import type { ActionWriter } from '@yv/actions';
 import { readAllowance } from './chain-tx';
-import type { ActionStore } from './store';
 
 interface ApprovalRequirement {
   type: string;
@@ -20,21 +20,21 @@ function pendingApproval(row: PartnerActionRow): ApprovalRequirement | null {
 }
 
 /**
- * SYSTEM.md: `created → requires_signature` once the approval step is seen confirmed, that is the allowance it
+ * docs/design.md#partner-action-states: `created → requires_signature` once the approval step is seen confirmed, that is the allowance it
  * asked for now covers the amount (the approval step becomes `confirmed`, the final step still waits for its
  * signature). Partners submit only the final step's hash, so the gateway learns of the approval by reading the
- * allowance whenever such an action is read. The change is one transaction with its outbox row (ActionStore).
+ * allowance whenever such an action is read. The change is one transaction with its outbox row (the ActionWriter).
  * @returns the action as it is now.
  */
 export async function noteApprovalConfirmed(
-  deps: { store: ActionStore; provider: JsonRpcProvider },
+  deps: { writer: ActionWriter; provider: JsonRpcProvider },
   row: PartnerActionRow,
 ): Promise<PartnerActionRow> {
   const requirement = pendingApproval(row);
   if (!requirement) return row;
   const allowance = await readAllowance(deps.provider, requirement.token, row.wallet, requirement.spender);
   if (allowance < BigInt(requirement.amount.raw)) return row;
-  const changed = await deps.store.change(row.id, (current) =>
+  const outcome = await deps.writer.change(row.id, (current) =>
     pendingApproval(current)
       ? {
           status: 'requires_signature',
@@ -44,5 +44,5 @@ export async function noteApprovalConfirmed(
         }
       : null,
   );
-  return changed ?? row;
+  return outcome?.row ?? row;
 }

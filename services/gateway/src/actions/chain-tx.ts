@@ -13,10 +13,9 @@ export async function readSentTransaction(
     if (!tx) return null;
     return { from: tx.from, to: tx.to, data: tx.data, value: tx.value, chainId: tx.chainId };
   } catch (error) {
-    throw new ApiError(
-      'VAULT_READ_FAILED',
-      `the chain could not be read to verify the transaction: ${brief(error)}`,
-    );
+    throw new ApiError('VAULT_READ_FAILED', 'the chain could not be read to verify the transaction', {
+      cause: error,
+    });
   }
 }
 
@@ -25,11 +24,6 @@ export async function readReceipt(
   hash: string,
 ): Promise<TransactionReceipt | null> {
   return provider.getTransactionReceipt(hash);
-}
-
-function brief(error: unknown): string {
-  const message = error instanceof Error ? error.message : String(error);
-  return message.length > 120 ? `${message.slice(0, 117)}...` : message;
 }
 
 /** ERC-20 allowance of `owner` to `spender` on `token`, at the latest block (mined transactions only). */

@@ -1,17 +1,17 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { findPartnerActionByKey, type PartnerActionRow, type Pool } from '@yv/db';
 import {
   ApiError,
-  IDEMPOTENCY_KEY_MAX,
-  IDEMPOTENCY_KEY_MIN,
-  idempotencyFingerprintInput,
+  checkIdempotencyKey,
+  idempotencyFingerprint,
   toActionSteps,
+  validated,
+  type ActionPlan,
+  type PartnerActionJson,
 } from '@yv/domain';
+import type { ActionWriter } from '@yv/actions';
 import type { SchemaName } from '@yv/schemas';
-import { validated } from '../http/validate';
-import type { ActionPlan } from './plan';
 import type { QuoteService } from '../quotes';
-import type { ActionStore } from './store';
 
 /** The creating endpoints: path segment → request schema and quote method. */
 export const CREATE_ROUTES = {
@@ -37,24 +37,11 @@ export interface CreateRequest {
   body: unknown;
 }
 
+/** A created action, or the stored one a known key replays (json is null then: the caller renders it). */
 export interface CreateResult {
   row: PartnerActionRow;
-  replay: boolean;
+  json: PartnerActionJson | null;
   status: number;
-}
-
-export function checkIdempotencyKey(key: string | undefined): string {
-  if (key === undefined || key === '')
-    throw new ApiError(
-      'IDEMPOTENCY_KEY_REQUIRED',
-      'the header `Idempotency-Key` is required on creating requests',
-    );
-  if (key.length < IDEMPOTENCY_KEY_MIN || key.length > IDEMPOTENCY_KEY_MAX)
-    throw new ApiError(
-      'BAD_IDEMPOTENCY_KEY',
-      `the header \`Idempotency-Key\` must be ${IDEMPOTENCY_KEY_MIN} to ${IDEMPOTENCY_KEY_MAX} characters, got ${key.length}`,
-    );
-  return key;
 }
 
 function replayOrConflict(existing: PartnerActionRow, fingerprint: string): CreateResult {
@@ -63,22 +50,20 @@ function replayOrConflict(existing: PartnerActionRow, fingerprint: string): Crea
       'IDEMPOTENCY_CONFLICT',
       `this Idempotency-Key was already used for a different request (action ${existing.id}); use a new key for a new request`,
     );
-  return { row: existing, replay: true, status: existing.responseStatus };
+  return { row: existing, json: null, status: existing.responseStatus };
 }
 
 /**
- * Creates an action once per (partner, Idempotency-Key). A known key is answered from the database without quoting
- * again; of concurrent first requests the insert's unique constraint picks one, and the others replay it.
+ * Creates an action once per (partner, Idempotency-Key) (docs/design.md#idempotency). A known key is answered from
+ * the database without validating or quoting again; of concurrent first requests the insert's unique constraint
+ * picks one, and the others replay it.
  */
 export async function createOrReplay(
-  deps: { pool: Pool; store: ActionStore; quoteService: QuoteService },
+  deps: { pool: Pool; writer: ActionWriter; quoteService: QuoteService },
   request: CreateRequest,
 ): Promise<CreateResult> {
   const key = checkIdempotencyKey(request.idempotencyKey);
-  // Fingerprint the body as received, before validation fills defaults into it.
-  const fingerprint = createHash('sha256')
-    .update(idempotencyFingerprintInput(request.method, request.path, request.body))
-    .digest('hex');
+  const fingerprint = idempotencyFingerprint(request.method, request.path, request.body);
   const known = await findPartnerActionByKey(deps.pool, request.partnerId, key);
   if (known) return replayOrConflict(known, fingerprint);
 
@@ -86,7 +71,7 @@ export async function createOrReplay(
   const input = validated<never>(schema, structuredClone(request.body), 'BAD_ACTION_REQUEST');
   const plan: ActionPlan = await deps.quoteService[quote](input);
   const receiveChainId = plan.request.receiveChainId;
-  const row = await deps.store.create({
+  const written = await deps.writer.create({
     id: randomUUID(),
     partnerId: request.partnerId,
     idempotencyKey: key,
@@ -104,7 +89,7 @@ export async function createOrReplay(
     receiveChainId: typeof receiveChainId === 'number' ? receiveChainId : null,
     expiresAt: plan.quote.expiresAt ? new Date(plan.quote.expiresAt) : null,
   });
-  if (row) return { row, replay: false, status: CREATED_STATUS };
+  if (written) return { row: written.row, json: written.json, status: CREATED_STATUS };
   const winner = await findPartnerActionByKey(deps.pool, request.partnerId, key);
   if (!winner) throw new Error(`idempotency key taken but no action found for partner ${request.partnerId}`);
   return replayOrConflict(winner, fingerprint);

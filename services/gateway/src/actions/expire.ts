@@ -1,33 +1,25 @@
 import { listExpiredUnsignedActionIds, type Pool } from '@yv/db';
 import { acceptsSubmit, type ActionStep } from '@yv/domain';
-import type { PartnerActionStatus } from '@yv/schemas';
+import type { ActionWriter } from '@yv/actions';
 import { lastError } from './failures';
-import type { ActionStore } from './store';
 
 const SWEEP_BATCH = 100;
 
 /**
- * Fails unsigned actions whose quote expired (SYSTEM.md: created/requires_signature → failed). Each is re-read
+ * Fails unsigned actions whose quote expired (docs/design.md#partner-action-states: created/requires_signature → failed). Each is re-read
  * under its row lock, so one submitted meanwhile is left alone.
  * @returns how many actions were failed.
  */
 export async function failExpiredActions(
-  deps: { pool: Pool; store: ActionStore },
+  deps: { pool: Pool; writer: ActionWriter },
   now = new Date(),
 ): Promise<number> {
   let failedCount = 0;
   for (;;) {
     const ids = await listExpiredUnsignedActionIds(deps.pool, now, SWEEP_BATCH);
     for (const id of ids) {
-      let changed = false;
-      await deps.store.change(id, (current) => {
-        if (
-          !acceptsSubmit(current.status as PartnerActionStatus) ||
-          !current.expiresAt ||
-          current.expiresAt >= now
-        )
-          return null;
-        changed = true;
+      const outcome = await deps.writer.change(id, (current) => {
+        if (!acceptsSubmit(current.status) || !current.expiresAt || current.expiresAt >= now) return null;
         return {
           status: 'failed',
           lastError: lastError(
@@ -39,7 +31,7 @@ export async function failExpiredActions(
           ),
         };
       });
-      if (changed) failedCount += 1;
+      if (outcome?.changed) failedCount += 1;
     }
     if (ids.length < SWEEP_BATCH) return failedCount;
   }

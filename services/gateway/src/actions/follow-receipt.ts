@@ -1,16 +1,16 @@
 import type { JsonRpcProvider } from 'ethers';
 import { findPartnerActionById, type PartnerActionChanges, type PartnerActionRow, type Pool } from '@yv/db';
 import { withFinalStepStatus, type ActionStep } from '@yv/domain';
+import type { ActionWriter } from '@yv/actions';
 import { readReceipt, readSentTransaction } from './chain-tx';
 import { lastError, type ActionFailure } from './failures';
-import type { ActionStore } from './store';
 import { finalStepMismatch } from './verify';
 
 export type FollowOutcome = 'settled' | 'pending';
 
 export interface FollowDeps {
   pool: Pool;
-  store: ActionStore;
+  writer: ActionWriter;
   provider: JsonRpcProvider;
   /** How long a submitted hash may stay unseen or unmined before the action fails (ACTION_DROP_WINDOW). */
   dropWindowMs: number;
@@ -31,7 +31,7 @@ async function settle(
   row: PartnerActionRow,
   changes: PartnerActionChanges,
 ): Promise<FollowOutcome> {
-  await deps.store.change(row.id, (current) =>
+  await deps.writer.change(row.id, (current) =>
     current.status === 'submitted' && current.txHash === row.txHash ? changes : null,
   );
   return 'settled';

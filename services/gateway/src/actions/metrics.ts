@@ -1,3 +1,4 @@
+import type { ActionWriterDeps } from '@yv/actions';
 import type { ServiceMetrics } from '@yv/metrics';
 
 /** Labels are names, never values a caller chose (no wallet, no key). */
@@ -18,5 +19,15 @@ export function createActionMetrics(metrics: ServiceMetrics): ActionMetrics {
       'Partner action status changes, by the status entered',
       ['status'],
     ),
+  };
+}
+
+/** The writer's hooks that count what it committed. */
+export function actionMetricHooks(
+  metrics: ActionMetrics,
+): Pick<ActionWriterDeps, 'onCreated' | 'onTransition'> {
+  return {
+    onCreated: (row) => metrics.created.inc({ action: row.action }),
+    onTransition: (status) => metrics.transitions.inc({ status }),
   };
 }

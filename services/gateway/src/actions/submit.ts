@@ -1,9 +1,9 @@
 import type { JsonRpcProvider } from 'ethers';
 import { findPartnerAction, type PartnerActionRow, type Pool } from '@yv/db';
 import { acceptsSubmit, ApiError, finalStep, withFinalStepStatus, type ActionStep } from '@yv/domain';
+import type { ActionWriter } from '@yv/actions';
 import { readSentTransaction } from './chain-tx';
 import { finalStepMismatch } from './verify';
-import type { ActionStore } from './store';
 
 export interface SubmitResult {
   row: PartnerActionRow;
@@ -12,7 +12,7 @@ export interface SubmitResult {
 }
 
 /**
- * Conflicts of a submit are 409 IDEMPOTENCY_CONFLICT (SYSTEM.md has no dedicated code): the action already carries
+ * Conflicts of a submit are 409 IDEMPOTENCY_CONFLICT (the error table has no dedicated code): the action already carries
  * another hash, it is past the point of accepting one, or the transaction is not its final step.
  */
 function conflict(message: string): ApiError {
@@ -25,7 +25,7 @@ function checkSubmittable(row: PartnerActionRow, hash: string): 'replay' | 'subm
     throw conflict(
       `action ${row.id} was already submitted with ${row.txHash}; to send another transaction create a new action`,
     );
-  if (!acceptsSubmit(row.status as never))
+  if (!acceptsSubmit(row.status))
     throw conflict(
       `action ${row.id} is ${row.status}; only created or requires_signature actions accept a submit`,
     );
@@ -44,7 +44,7 @@ function isTxHashTaken(error: unknown): boolean {
 export async function submitAction(
   deps: {
     pool: Pool;
-    store: ActionStore;
+    writer: ActionWriter;
     provider: JsonRpcProvider;
     follow: (actionId: string) => Promise<void>;
   },
@@ -62,14 +62,10 @@ export async function submitAction(
     throw conflict(`${hash} is not this action's ${kind} transaction: ${mismatch}`);
   }
 
-  let replay = false;
-  let updated: PartnerActionRow | null;
+  let outcome;
   try {
-    updated = await deps.store.change(row.id, (current) => {
-      if (checkSubmittable(current, hash) === 'replay') {
-        replay = true;
-        return null;
-      }
+    outcome = await deps.writer.change(row.id, (current) => {
+      if (checkSubmittable(current, hash) === 'replay') return null;
       return {
         status: 'submitted',
         txHash: hash,
@@ -81,8 +77,8 @@ export async function submitAction(
     if (isTxHashTaken(error)) throw conflict(`${hash} was already submitted for another action`);
     throw error;
   }
-  if (!updated)
+  if (!outcome)
     throw new ApiError('PARTNER_ACTION_NOT_FOUND', `no action ${request.actionId} for this partner`);
-  if (!replay) await deps.follow(updated.id);
-  return { row: updated, replay };
+  if (outcome.changed) await deps.follow(outcome.row.id);
+  return { row: outcome.row, replay: !outcome.changed };
 }

@@ -2,11 +2,11 @@ import { DelayedError, Queue, Worker, type Job } from 'bullmq';
 import type { JsonRpcProvider } from 'ethers';
 import type { Logger } from 'pino';
 import { listSubmittedActionIds, type Pool } from '@yv/db';
+import type { ActionWriter } from '@yv/actions';
 import { closeWhenReady } from '../close-queue';
 import { failExpiredActions } from './expire';
 import { currentRequestId } from '../log';
 import { followReceipt } from './follow-receipt';
-import type { ActionStore } from './store';
 
 export const ACTION_QUEUE = 'partner-actions';
 const RECEIPT_JOB = 'receipt';
@@ -14,7 +14,7 @@ const EXPIRY_JOB = 'expiry-sweep';
 
 export interface ActionTrackerOptions {
   pool: Pool;
-  store: ActionStore;
+  writer: ActionWriter;
   provider: JsonRpcProvider;
   log: Logger;
   redisUrl: string;

@@ -16,13 +16,18 @@ interface BodyParserError {
 }
 
 /**
- * The one place where an error becomes a status and an envelope: typed ApiErrors by the code table, body-parser
- * failures as 400/413, anything else as a logged 500 whose message carries only the request id.
+ * The one place where an error becomes a status and an envelope: typed ApiErrors by the code table (a 5xx one's
+ * cause logged), body-parser failures as 400/413, anything else as a logged 500 whose message carries only the
+ * request id.
  */
 export function errorHandler(log: Logger): ErrorRequestHandler {
   return (err, _req, res, _next) => {
     if (isApiError(err)) {
-      sendError(res, API_ERROR_STATUS[err.code], err.code, err.message);
+      const status = API_ERROR_STATUS[err.code];
+      // A dependency's fault is answered by its code alone; its own text is for the operator.
+      if (status >= 500 && err.cause !== undefined)
+        log.warn({ err: err.cause, code: err.code, requestId: res.locals.requestId }, err.message);
+      sendError(res, status, err.code, err.message);
       return;
     }
     const parserError = err as BodyParserError;

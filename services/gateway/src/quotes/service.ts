@@ -32,10 +32,12 @@ import {
   quoteExpiresAt,
   redemptionId,
   toAmount,
+  type ActionPlan,
+  type ActionStepDraft,
   type QuoteRedemption,
+  type StepTxRequest,
 } from '@yv/domain';
 import type { ActionKind, ApiErrorCode, StepKind } from '@yv/schemas';
-import type { ActionPlan, StepDraft, TxRequestJson } from '../actions/plan';
 import type { QuoteService, QuoteServiceDeps } from './types';
 import { bridgedDestination, depositAddressWithdrawal, postClaimWithdrawal } from './withdrawal';
 
@@ -72,10 +74,7 @@ export function createQuoteService(deps: QuoteServiceDeps): QuoteService {
     try {
       return await readQuoteState(provider, deployment, request, blockTag);
     } catch (err) {
-      throw new ApiError(
-        'VAULT_READ_FAILED',
-        `the vault could not be read for the quote: ${(err as Error).message}`,
-      );
+      throw new ApiError('VAULT_READ_FAILED', 'the vault could not be read for the quote', { cause: err });
     }
   }
 
@@ -90,10 +89,7 @@ export function createQuoteService(deps: QuoteServiceDeps): QuoteService {
     try {
       result = await simulateCall(provider, from, call, state.blockNumber);
     } catch (err) {
-      throw new ApiError(
-        'VAULT_READ_FAILED',
-        `the transaction could not be simulated: ${(err as Error).message}`,
-      );
+      throw new ApiError('VAULT_READ_FAILED', 'the transaction could not be simulated', { cause: err });
     }
     if (!result.ok) {
       throw new ApiError(
@@ -104,8 +100,8 @@ export function createQuoteService(deps: QuoteServiceDeps): QuoteService {
     return result.returnData;
   }
 
-  const tx = (call: ContractCall): TxRequestJson => toTxRequest(call, chainId);
-  const step = (kind: StepKind, title: string, call: ContractCall, refresh = false): StepDraft => ({
+  const tx = (call: ContractCall): StepTxRequest => toTxRequest(call, chainId);
+  const step = (kind: StepKind, title: string, call: ContractCall, refresh = false): ActionStepDraft => ({
     kind,
     title,
     tx: tx(call),
@@ -114,7 +110,7 @@ export function createQuoteService(deps: QuoteServiceDeps): QuoteService {
   const usdc = (raw: bigint, state: QuoteState) => toAmount(raw, state.assetDecimals);
   const shares = (raw: bigint, state: QuoteState) => toAmount(raw, state.shareDecimals);
 
-  function quoteHead(kind: ActionKind, state: QuoteState, final: StepDraft) {
+  function quoteHead(kind: ActionKind, state: QuoteState, final: ActionStepDraft) {
     const quotedAt = deps.clock();
     return {
       action: kind,

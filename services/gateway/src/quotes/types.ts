@@ -1,8 +1,7 @@
 import type { Provider } from 'ethers';
 import type { Deployment, ProductConfig } from '@yv/config';
-import type { QuoteReadiness } from '@yv/domain';
+import type { ActionPlan, QuoteReadiness } from '@yv/domain';
 import type { ServiceMetrics } from '@yv/metrics';
-import type { ActionPlan } from '../actions/plan';
 import type { BridgeAdapter } from '../bridge';
 
 /** Validated bodies (schemas DepositRequest, RedeemAsyncRequest, ...) with the schema defaults already filled. */
@@ -55,7 +54,7 @@ export interface QuoteServiceDeps {
 /**
  * Prices and builds every vault action. Each method reads the chain at one quote block, applies the rules, builds
  * the steps and simulates the final transaction before returning it; it never returns a transaction known to revert.
- * @throws ApiError with the code of SYSTEM.md's error table.
+ * @throws ApiError with the code of the error table (docs/design.md#error-codes).
  */
 export interface QuoteService {
   deposit(input: DepositInput): Promise<ActionPlan>;

@@ -1,6 +1,6 @@
 import { ApiError } from '@yv/domain';
 import { API_ERROR_STATUS, type ApiErrorCode, type BootstrapSection } from '@yv/schemas';
-import { PAGE_LIMIT } from './cursor';
+import { PAGE_LIMIT } from '../http/paging';
 import type { ReadResult, ReadServices } from './services';
 import { withTimeout } from './timeout';
 

@@ -19,7 +19,13 @@ import type { ApiErrorCode } from '@yv/schemas';
 import { cached, cachedByKey } from './cache';
 import { readCapabilities } from './capabilities';
 import { buildConfig, type ConfigData } from './config-data';
-import { PAGE_LIMIT, activityCursor, parseActivityCursor, parseRedeemsCursor, redeemsCursor } from './cursor';
+import {
+  PAGE_LIMIT,
+  activityCursor,
+  parseActivityCursor,
+  parseRedeemsCursor,
+  redeemsCursor,
+} from '../http/paging';
 import { buildHealth, type ChainHead, type HealthData, type StoredSnapshot } from './health-data';
 import type { ReadServicesOptions } from './options';
 import { servedReadiness } from './readiness';
@@ -75,13 +81,16 @@ export interface RedeemsData {
 const message = (error: unknown): string =>
   (error instanceof Error ? error.message : String(error)).split('\n')[0]!.slice(0, 300);
 
-/** Runs `read`, turning any failure that is not already an ApiError into `code` with the cause's message. */
+/**
+ * Runs `read`, turning any failure that is not already an ApiError into `code`: the message says what could not
+ * be read, the driver's or node's fault stays its cause (logged, never answered).
+ */
 async function as<T>(code: ApiErrorCode, what: string, read: () => Promise<T>): Promise<T> {
   try {
     return await read();
   } catch (error) {
     if (error instanceof ApiError) throw error;
-    throw new ApiError(code, `${what}: ${message(error)}`);
+    throw new ApiError(code, what, { cause: error });
   }
 }
 

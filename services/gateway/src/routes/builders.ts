@@ -1,8 +1,7 @@
 import { Router, type RequestHandler } from 'express';
+import { validated, type ActionPlan } from '@yv/domain';
 import type { SchemaName } from '@yv/schemas';
-import type { ActionPlan } from '../actions/plan';
 import { sendData } from '../http/envelope';
-import { validated } from '../http/validate';
 import type { QuoteService } from '../quotes';
 
 /**

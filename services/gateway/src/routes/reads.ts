@@ -4,7 +4,7 @@ import type { ServiceMetrics } from '@yv/metrics';
 import { API_ERROR_STATUS } from '@yv/schemas';
 import { sendData } from '../http/envelope';
 import { bootstrapJson, readBootstrap } from '../reads/bootstrap';
-import { cursorParam, parseLimit } from '../reads/cursor';
+import { cursorParam, parseLimit } from '../http/paging';
 import { sectionFailures } from '../reads/metrics';
 import type { PageResult, ReadResult, ReadServices } from '../reads/services';
 import { parseWallet } from '../reads/wallet-data';

@@ -1,12 +1,9 @@
+import type { ActionWriter, RelatedEvents } from '@yv/actions';
 import {
-  insertOutboxEvent,
   listActionProgress,
   listRedemptionActivity,
-  lockPartnerAction,
-  updatePartnerAction,
-  withTransaction,
   type ActionProgressRow,
-  type PartnerActionChanges,
+  type NewOutboxEvent,
   type Pool,
   type PoolClient,
 } from '@yv/db';
@@ -16,24 +13,19 @@ import {
   redemptionEventOf,
   redemptionStatusAfter,
   redemptionStatusOf,
-  toPartnerActionJson,
   toRedeemJson,
-  transition,
-  type ActionDeployment,
   type ActionEvidence,
+  type RedemptionStatus,
 } from '@yv/domain';
+import type { PartnerActionStatus } from '@yv/schemas';
 import type { TokenDecimals } from './token-decimals';
-
-type ActionKind = ActionEvidence['action'];
-type PartnerActionStatus = ActionEvidence['status'];
 
 export interface AdvanceContext {
   pool: Pool;
   chainId: number;
-  deployment: ActionDeployment;
+  /** The one writer of partner actions; its onTransition counts the moves. */
+  writer: ActionWriter;
   decimals: () => Promise<TokenDecimals>;
-  /** Called once per committed move, for metrics. */
-  onMove?: (to: PartnerActionStatus) => void;
 }
 
 /** Actions looked at per sweep; the rest wait for the next step. */
@@ -55,14 +47,13 @@ export async function advanceActions(ctx: AdvanceContext, finalBlock: bigint): P
   let moves = 0;
   for (const row of rows) {
     let evidence: ActionEvidence = {
-      action: row.action as ActionKind,
-      status: row.status as PartnerActionStatus,
+      action: row.action,
+      status: row.status,
       txIndexed: row.txIndexed,
       redemption: redemptionStatusAfter(row.redemptionLastType),
     };
     for (let to = nextIndexerStatus(evidence); to; to = nextIndexerStatus(evidence)) {
       if (!(await moveAction(ctx, row, evidence.status, to, finalBlock))) break;
-      ctx.onMove?.(to);
       moves++;
       evidence = { ...evidence, status: to };
     }
@@ -71,8 +62,8 @@ export async function advanceActions(ctx: AdvanceContext, finalBlock: bigint): P
 }
 
 /**
- * One move in one transaction: lock the action, check it is still where the sweep saw it, change it, and append
- * its `action.updated` event (and `redeem.updated` when the move is a change of the redemption it created).
+ * One move through the writer: it still has to find the action where the sweep saw it. A move of a queued
+ * redemption also records the `redeem.updated` event of the redemption it follows.
  * @returns false when the action had moved meanwhile (nothing written).
  */
 async function moveAction(
@@ -83,37 +74,39 @@ async function moveAction(
   finalBlock: bigint,
 ): Promise<boolean> {
   const decimals = await ctx.decimals();
-  return withTransaction(ctx.pool, async (tx) => {
-    const current = await lockPartnerAction(tx, row.id);
-    if (!current || current.status !== from) return false;
-    const kind = current.action as ActionKind;
-    const changes: PartnerActionChanges = { status: transition(kind, from, to) };
-    if (to === 'indexed') {
-      changes.indexedAt = new Date();
-      changes.indexingPending = false;
-      if (kind === 'redeem_async' && current.redeemId === null && row.requestedRedeemId !== null)
-        changes.redeemId = row.requestedRedeemId.toString();
-    }
-    const updated = (await updatePartnerAction(tx, row.id, changes))!;
-    await insertOutboxEvent(tx, {
-      type: 'action.updated',
-      aggregateId: updated.id,
-      partnerId: updated.partnerId,
-      payload: toPartnerActionJson(updated, ctx.deployment),
-    });
-    const redemptionStatus = kind === 'redeem_async' ? redemptionStatusOf(to) : null;
-    if (redemptionStatus && row.redeemId !== null) {
-      const record = await finalRedemption(tx, ctx.chainId, row.redeemId, finalBlock, redemptionStatus);
-      // The creating action's row lock (held) orders every event of this redemption: one sequence, no race.
-      await insertOutboxEvent(tx, {
-        type: 'redeem.updated',
-        aggregateId: row.redeemId.toString(),
-        partnerId: updated.partnerId,
-        payload: toRedeemJson(record, decimals),
-      });
-    }
-    return true;
-  });
+  const redemptionStatus = row.action === 'redeem_async' ? redemptionStatusOf(to) : null;
+  const redeemId = row.redeemId;
+  const redeemEvent: RelatedEvents | undefined =
+    redemptionStatus && redeemId !== null
+      ? async (tx, updated) => [
+          {
+            type: 'redeem.updated',
+            aggregateId: redeemId.toString(),
+            partnerId: updated.partnerId,
+            payload: toRedeemJson(
+              await finalRedemption(tx, ctx.chainId, redeemId, finalBlock, redemptionStatus),
+              decimals,
+            ),
+          } satisfies NewOutboxEvent,
+        ]
+      : undefined;
+  const outcome = await ctx.writer.change(
+    row.id,
+    (current) => {
+      if (current.status !== from) return null;
+      if (to !== 'indexed') return { status: to };
+      const claimsRequest =
+        current.action === 'redeem_async' && current.redeemId === null && row.requestedRedeemId !== null;
+      return {
+        status: to,
+        indexedAt: new Date(),
+        indexingPending: false,
+        ...(claimsRequest ? { redeemId: row.requestedRedeemId!.toString() } : {}),
+      };
+    },
+    redeemEvent,
+  );
+  return outcome?.changed ?? false;
 }
 
 /** The redemption as its final events first made it `status`: what the move's webhook reports. */
@@ -122,7 +115,7 @@ async function finalRedemption(
   chainId: number,
   redeemId: bigint,
   finalBlock: bigint,
-  status: NonNullable<ReturnType<typeof redemptionStatusOf>>,
+  status: RedemptionStatus,
 ) {
   const events = (await listRedemptionActivity(tx, chainId, [redeemId])).filter(
     (e) => e.blockNumber <= finalBlock,

@@ -2,11 +2,13 @@ import { ApiError } from '@yv/domain';
 import type { ActivityPosition } from '@yv/db';
 
 /**
- * Page cursors are opaque to clients (base64url); inside, an activity cursor is the (block, log index) of the
- * last event served and a redemption cursor the last id served. Anything else is 400 BAD_REQUEST.
+ * The one parser of page parameters (`limit`, `cursor`) for every listing. Cursors are opaque to clients
+ * (base64url); inside, an activity cursor is the (block, log index) of the last event served, a redemption cursor
+ * the last id served and a partner-action cursor the last action's id. Anything else is 400 BAD_REQUEST.
  */
 const encode = (text: string) => Buffer.from(text, 'utf8').toString('base64url');
 const UINT = /^(0|[1-9][0-9]{0,77})$/;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const MAX_LOG_INDEX = 2 ** 31 - 1;
 
 function decode(cursor: string): string {
@@ -34,6 +36,19 @@ export function parseRedeemsCursor(cursor: string): bigint {
   return BigInt(id!);
 }
 
+export const actionsCursor = (actionId: string): string => encode(actionId);
+
+export function parseActionsCursor(cursor: string): string {
+  const id = decode(cursor);
+  if (!UUID.test(id)) throw badCursor();
+  return id;
+}
+
+/** Action ids are uuids: what is not one names no action. */
+export function isActionId(value: string): boolean {
+  return UUID.test(value);
+}
+
 export const PAGE_LIMIT = { min: 1, max: 100, default: 25 } as const;
 
 /** The `limit` query parameter: an integer 1..100, default 25. */
@@ -52,5 +67,13 @@ export function parseLimit(value: unknown): number {
 export function cursorParam(value: unknown): string | null {
   if (value === undefined) return null;
   if (typeof value !== 'string' || value === '') throw badCursor();
+  return value;
+}
+
+/** A query parameter that may be absent but not repeated. */
+export function queryText(value: unknown, name: string): string | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value !== 'string')
+    throw new ApiError('BAD_REQUEST', `query parameter \`${name}\` must be given once`);
   return value;
 }

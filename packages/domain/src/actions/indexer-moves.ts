@@ -1,5 +1,5 @@
 import type { ActionKind, PartnerActionStatus } from '@yv/schemas';
-import type { ActivityType, RedemptionStatus } from './types';
+import type { ActivityType, RedemptionStatus } from '../activity/types';
 
 /**
  * What the indexer knows about one partner action at the confirmation depth: only events in blocks at or below

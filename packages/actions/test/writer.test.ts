@@ -1,0 +1,97 @@
+import { listOutboxEvents } from '@yv/db';
+import { IllegalTransitionError } from '@yv/domain';
+import type { PartnerActionStatus } from '@yv/schemas';
+import { useTestDatabase } from '@yv/testkit';
+import { createActionWriter } from '../src';
+import { deployment, newAction, newPartner } from './support';
+
+const db = useTestDatabase();
+
+function writer() {
+  const entered: PartnerActionStatus[] = [];
+  const created: string[] = [];
+  const w = createActionWriter({
+    pool: db.pool,
+    deployment,
+    onCreated: (row) => created.push(row.id),
+    onTransition: (to) => entered.push(to),
+  });
+  return { w, entered, created };
+}
+
+const statuses = async (id: string) =>
+  (await listOutboxEvents(db.pool, 'action.updated', id)).map(
+    (e) => (e.payload as { status: string }).status,
+  );
+
+describe('the action writer', () => {
+  it('records each creation and change with its action.updated event, and counts them', async () => {
+    const { w, entered, created } = writer();
+    const action = newAction(await newPartner(db.pool), 'deposit');
+    const written = (await w.create(action))!;
+    expect(written.json).toMatchObject({ id: action.id, status: 'created', action: 'deposit' });
+    const changed = await w.change(action.id, () => ({ status: 'requires_signature' }));
+    expect(changed).toMatchObject({ changed: true, row: { status: 'requires_signature' } });
+    expect(await statuses(action.id)).toEqual(['created', 'requires_signature']);
+    expect(created).toEqual([action.id]);
+    expect(entered).toEqual(['requires_signature']);
+  });
+
+  it('answers null for a key already used, and writes no second event', async () => {
+    const { w } = writer();
+    const action = newAction(await newPartner(db.pool), 'deposit');
+    await w.create(action);
+    expect(await w.create({ ...action, id: newAction(action.partnerId, 'deposit').id })).toBeNull();
+    expect(await statuses(action.id)).toEqual(['created']);
+  });
+
+  it('leaves the action and its events alone when the decision is null', async () => {
+    const { w, entered } = writer();
+    const action = newAction(await newPartner(db.pool), 'deposit');
+    await w.create(action);
+    const outcome = await w.change(action.id, () => null);
+    expect(outcome).toMatchObject({ changed: false, row: { status: 'created' } });
+    expect(await statuses(action.id)).toEqual(['created']);
+    expect(entered).toEqual([]);
+  });
+
+  it('refuses a move the state machine has no edge for, and writes nothing', async () => {
+    const { w, entered } = writer();
+    const action = newAction(await newPartner(db.pool), 'deposit');
+    await w.create(action);
+    await expect(w.change(action.id, () => ({ status: 'waiting_for_keeper' }))).rejects.toBeInstanceOf(
+      IllegalTransitionError,
+    );
+    expect(await statuses(action.id)).toEqual(['created']);
+    expect(entered).toEqual([]);
+  });
+
+  it('appends related events in the same transaction, and none when they fail', async () => {
+    const { w } = writer();
+    const action = newAction(await newPartner(db.pool), 'redeem_async', 7n);
+    await w.create(action);
+    const related = async () => [
+      {
+        type: 'redeem.updated' as const,
+        aggregateId: '7',
+        partnerId: action.partnerId,
+        payload: { id: '7' },
+      },
+    ];
+    await w.change(action.id, () => ({ status: 'requires_signature' }), related);
+    expect(await listOutboxEvents(db.pool, 'redeem.updated', '7')).toHaveLength(1);
+
+    const failing = async (): Promise<never> => {
+      throw new Error('the redemption could not be read');
+    };
+    await expect(
+      w.change(action.id, () => ({ status: 'failed', lastError: { code: 'X' } }), failing),
+    ).rejects.toThrow('could not be read');
+    expect(await statuses(action.id)).toEqual(['created', 'requires_signature']);
+  });
+
+  it('answers null for an unknown id', async () => {
+    const { w } = writer();
+    expect(await w.change('00000000-0000-4000-8000-000000000000', () => ({ status: 'failed' }))).toBeNull();
+  });
+});

@@ -1,0 +1,90 @@
+import type { JsonRpcProvider } from 'ethers';
+import type { ActionWriter } from '@yv/actions';
+import { findPartnerAction, listPartnerActions, type PartnerActionRow, type Pool } from '@yv/db';
+import { ApiError, toPartnerActionJson, type ActionDeployment, type PartnerActionJson } from '@yv/domain';
+import type { PartnerActionStatus } from '@yv/schemas';
+import type { QuoteService } from '../quotes';
+import { noteApprovalConfirmed } from './approval';
+import { createOrReplay, type CreateRequest } from './create';
+import { submitAction } from './submit';
+
+/** One action as the API answers it: the resource, when it was last true, and the HTTP status. */
+export interface ActionAnswer {
+  data: PartnerActionJson;
+  updatedAt: Date;
+  status: number;
+}
+
+export interface ActionListQuery {
+  wallet?: string;
+  status?: PartnerActionStatus;
+  /** Id of the last action of the previous page. */
+  afterId?: string;
+  limit: number;
+}
+
+export interface ActionPage {
+  data: PartnerActionJson[];
+  /** Id of the page's last action when more follow, else null. */
+  lastId: string | null;
+}
+
+/** The partner-action endpoints' one service: each method takes the authenticated partner and answers the resource. */
+export interface PartnerActionService {
+  create(request: CreateRequest): Promise<ActionAnswer>;
+  submit(partnerId: string, actionId: string, txHash: string): Promise<ActionAnswer>;
+  get(partnerId: string, actionId: string): Promise<ActionAnswer>;
+  list(partnerId: string, query: ActionListQuery): Promise<ActionPage>;
+}
+
+export interface PartnerActionServiceDeps {
+  pool: Pool;
+  writer: ActionWriter;
+  quoteService: QuoteService;
+  deployment: ActionDeployment;
+  provider: JsonRpcProvider;
+  /** Starts following a submitted action's receipt (ActionTracker.follow). */
+  follow: (actionId: string) => Promise<void>;
+}
+
+const notFound = (actionId: string) =>
+  new ApiError('PARTNER_ACTION_NOT_FOUND', `no action ${actionId} for this partner`);
+
+export function createPartnerActionService(deps: PartnerActionServiceDeps): PartnerActionService {
+  const answer = (row: PartnerActionRow, replay: boolean, status = 200): ActionAnswer => ({
+    data: toPartnerActionJson(row, deps.deployment, replay),
+    updatedAt: row.updatedAt,
+    status,
+  });
+
+  return {
+    async create(request) {
+      const result = await createOrReplay(deps, request);
+      return result.json
+        ? { data: result.json, updatedAt: result.row.updatedAt, status: result.status }
+        : answer(result.row, true, result.status);
+    },
+
+    async submit(partnerId, actionId, txHash) {
+      const result = await submitAction(deps, { partnerId, actionId, txHash });
+      return answer(result.row, result.replay);
+    },
+
+    async get(partnerId, actionId) {
+      const row = await findPartnerAction(deps.pool, partnerId, actionId);
+      if (!row) throw notFound(actionId);
+      // An unreadable chain leaves the stored action as the answer: the approval is looked for again on the next read.
+      const current = await noteApprovalConfirmed(deps, row).catch(() => row);
+      return answer(current, false);
+    },
+
+    async list(partnerId, query) {
+      const rows = await listPartnerActions(deps.pool, { partnerId, ...query, limit: query.limit + 1 });
+      const page = rows.slice(0, query.limit);
+      return {
+        data: page.map((row) => toPartnerActionJson(row, deps.deployment)),
+        lastId: rows.length > query.limit ? (page.at(-1)?.id ?? null) : null,
+      };
+    },
+  };
+}

@@ -1,0 +1,91 @@
+import { Queue } from 'bullmq';
+import { claimFailedDeliveries, countExhaustedDeliveries, withTransaction, type Pool } from '@yv/db';
+import { ApiError, deliveryJob, WEBHOOK_DELIVERY_QUEUE, webhookRetryResult } from '@yv/domain';
+import { closeWhenReady } from '../close-queue';
+
+export interface WebhookRetryResult {
+  checked: number;
+  sent: number;
+  failed: number;
+  maxAttempts: number;
+}
+
+export interface WebhookRetrier {
+  /** One pass over failed deliveries (see docs/webhooks.md for what the counts mean). */
+  retry(): Promise<WebhookRetryResult>;
+  close(): Promise<void>;
+}
+
+export interface WebhookRetrierOptions {
+  pool: Pool;
+  redisUrl: string;
+  /** BullMQ key prefix (QUEUE_PREFIX), the webhook worker's. */
+  prefix: string;
+  maxAttempts: number;
+  /** Deliveries one call re-enqueues at most; the next call takes the rest. Default 1000. */
+  batchSize?: number;
+  /** How long Redis may take to accept the jobs before the call fails. Default 5000 ms. */
+  enqueueTimeoutMs?: number;
+}
+
+class QueueUnavailable extends Error {}
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new QueueUnavailable(`no answer from Redis within ${ms}ms`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+/**
+ * Claims failed deliveries that have attempts left and enqueues them, committing the claim only once Redis took
+ * the jobs: a failed enqueue leaves them failed for the next call, and an overlapping call skips the rows this
+ * one holds (and finds them pending after its commit), so no delivery is sent twice. A job that reaches the
+ * worker before the commit waits on the row lock in the worker's claim.
+ */
+export function createWebhookRetrier(options: WebhookRetrierOptions): WebhookRetrier {
+  const queue = new Queue(WEBHOOK_DELIVERY_QUEUE, {
+    connection: { url: options.redisUrl, maxRetriesPerRequest: 1 },
+    prefix: options.prefix,
+  });
+  // Redis being away is answered per call (PARTNER_WEBHOOK_RETRY_FAILED); the event must not crash the gateway.
+  queue.on('error', () => undefined);
+  const batchSize = options.batchSize ?? 1_000;
+  const enqueueTimeoutMs = options.enqueueTimeoutMs ?? 5_000;
+  return {
+    async retry() {
+      try {
+        return await withTransaction(options.pool, async (client) => {
+          const claimed = await claimFailedDeliveries(client, {
+            maxAttempts: options.maxAttempts,
+            limit: batchSize,
+          });
+          const exhausted = await countExhaustedDeliveries(client, options.maxAttempts);
+          if (claimed.length > 0) {
+            await withTimeout(
+              queue.addBulk(claimed.map((delivery) => deliveryJob(delivery))).catch((error: Error) => {
+                throw new QueueUnavailable('Redis refused the jobs', { cause: error });
+              }),
+              enqueueTimeoutMs,
+            );
+          }
+          return webhookRetryResult(claimed.length, exhausted, options.maxAttempts);
+        });
+      } catch (error) {
+        if (error instanceof QueueUnavailable)
+          throw new ApiError(
+            'PARTNER_WEBHOOK_RETRY_FAILED',
+            'the webhook queue is unavailable; failed deliveries stay failed and the next call retries them',
+            { cause: error },
+          );
+        throw new ApiError(
+          'PARTNER_WEBHOOK_FAILED',
+          'failed deliveries could not be read or claimed; nothing was re-enqueued, retry the call',
+          { cause: error },
+        );
+      }
+    },
+    close: () => closeWhenReady(queue),
+  };
+}
