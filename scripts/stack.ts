@@ -175,6 +175,13 @@ async function main(): Promise<void> {
   });
   const gateway = `http://127.0.0.1:${config.GATEWAY_PORT}`;
   await waitFor('the gateway', () => answers(`${gateway}/readyz`), 120_000);
+  // Ready means every service answers, not only the gateway: on a loaded machine the others start later.
+  for (const [service, port] of Object.entries({
+    indexer: config.INDEXER_METRICS_PORT,
+    watcher: config.WATCHER_METRICS_PORT,
+    'webhook-worker': config.WORKER_METRICS_PORT,
+  }))
+    await waitFor(`the ${service}`, () => answers(`http://127.0.0.1:${port}/metrics`), 60_000);
 
   console.log(
     [

@@ -11,3 +11,4 @@ export * from './registry';
 export * from './ref';
 export * from './validate';
 export * from './openapi';
+export * from './limits';

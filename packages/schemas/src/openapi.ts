@@ -12,6 +12,7 @@ import {
 import { readsPaths } from './paths/reads';
 import { webhooksPaths } from './paths/webhooks';
 import { schemas } from './registry';
+import { MAX_BODY_DEPTH } from './limits';
 
 export * from './paths/operations';
 export { readsPaths } from './paths/reads';
@@ -64,7 +65,8 @@ Conventions:
 - Response objects are closed where this document lists every field, so unknown fields are never sent; \`meta\` and the
   fields documented as free-form may gain keys, which clients must ignore.
 - Request bodies are closed: unknown fields are 400 BAD_REQUEST. Optional fields and their defaults are documented
-  on each body.
+  on each body. A body must be UTF-8 JSON nested at most ${MAX_BODY_DEPTH} levels deep; one that is not is 400
+  BAD_REQUEST before anything else about it is checked.
 - Lists are paged newest first with an opaque \`cursor\` and \`limit\` (1 to 100, default 25); \`meta.nextCursor\` is
   null on the last page.
 - Paths carry the version (\`/api/v1\`); additions are backwards compatible, removals get a new version.`;

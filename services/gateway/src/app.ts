@@ -2,6 +2,7 @@ import express, { type Express, type Router } from 'express';
 import type { Logger } from 'pino';
 import { mountProbes, type ServiceMetrics } from '@yv/metrics';
 import type { OpenApiDocument } from '@yv/schemas';
+import { checkBodyShape } from './http/body-shape';
 import { errorHandler, notFound } from './http/errors';
 import { requestMetrics } from './http/metrics';
 import { requestId } from './http/request-id';
@@ -46,7 +47,9 @@ export function createApp(deps: AppDeps): Express {
     });
     next();
   });
-  app.use(express.json({ limit: deps.bodyLimitBytes, strict: true, type: () => true }));
+  app.use(
+    express.json({ limit: deps.bodyLimitBytes, strict: true, type: () => true, verify: checkBodyShape }),
+  );
   // After the body parser: its stream callbacks would leave the request's async context.
   app.use((_req, res, next) => runInRequest(String(res.locals.requestId), next));
   mountProbes(app, { isReady: deps.isReady });

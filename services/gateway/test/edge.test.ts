@@ -27,6 +27,11 @@ router.post('/echo', (req, res) => {
 router.get('/typed/:code', (req) => {
   throw new ApiError(req.params.code as never, 'typed failure');
 });
+router.get('/unavailable', () => {
+  throw new ApiError('INDEXER_UNAVAILABLE', 'activity cannot be read', {
+    cause: new Error('connect ECONNREFUSED 10.1.2.3:5432'),
+  });
+});
 router.get('/boom', () => {
   throw new Error('secret internals at /srv/app.ts:12');
 });
@@ -77,6 +82,16 @@ it('turns an unexpected fault into a 500 envelope that leaks nothing but the req
   expect(res.body.error.message).toContain('req-12345678');
   expect(JSON.stringify(res.body)).not.toContain('/srv/app.ts');
   expect(lines.some((l) => l.includes('req-12345678') && l.includes('unexpected fault'))).toBe(true);
+});
+
+it("answers a dependency's fault by its code and message alone, and logs the cause for the operator", async () => {
+  const res = await request(app).get('/unavailable').set('x-request-id', 'req-cause-1');
+  expect(res.status).toBe(503);
+  expectErrorEnvelope(res.body, 'INDEXER_UNAVAILABLE');
+  expect(res.body.error.message).toBe('activity cannot be read');
+  expect(JSON.stringify(res.body)).not.toContain('ECONNREFUSED');
+  const logged = lines.find((l) => l.includes('req-cause-1') && l.includes('activity cannot be read'));
+  expect(logged).toContain('ECONNREFUSED 10.1.2.3:5432');
 });
 
 it('serves the OpenAPI document and a docs page rendered from it, and counts requests by route pattern', async () => {

@@ -35,6 +35,10 @@ export function errorHandler(log: Logger): ErrorRequestHandler {
       sendError(res, 400, 'BAD_REQUEST', 'the request body is not valid JSON');
       return;
     }
+    if (parserError.type === 'entity.shape.refused') {
+      sendError(res, 400, 'BAD_REQUEST', (err as Error).message);
+      return;
+    }
     if (parserError.type === 'entity.too.large') {
       sendError(res, 413, 'BAD_REQUEST', `the request body is larger than ${parserError.limit} bytes`);
       return;

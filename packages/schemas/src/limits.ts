@@ -1,0 +1,5 @@
+/**
+ * Deepest nesting of arrays and objects a request body may have. Every request body of this API is at most three
+ * levels deep; the gateway checks the bound on the raw bytes before anything walks the body recursively.
+ */
+export const MAX_BODY_DEPTH = 32;
