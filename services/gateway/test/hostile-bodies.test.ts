@@ -42,8 +42,8 @@ const HOSTILE: Record<string, Buffer> = {
 };
 
 function send(op: (typeof operations)[number], body: Buffer) {
-  return request(gw.app)
-    [op.method](op.path)
+  const agent = request(gw.app);
+  return agent[op.method](op.path)
     .set('authorization', `Bearer ${op.path.startsWith('/api/cron') ? gw.config.CRON_SECRET : apiKey}`)
     .set('idempotency-key', newIdempotencyKey())
     .set('content-type', 'application/json')
