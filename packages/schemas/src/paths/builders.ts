@@ -8,7 +8,7 @@ const READ_CODES: ApiErrorCode[] = ['BAD_REQUEST', 'BAD_ACTION_REQUEST', 'VAULT_
 const EXIT_CODES: ApiErrorCode[] = [...READ_CODES, 'OPERATIONS_NOT_READY'];
 
 const VALIDITY =
-  'Figures are read at `quoteBlock` in one batched read; the quote is valid for 120 s (`expiresAt`, QUOTE_TTL_MS). The returned transaction was simulated (eth_call from the account at `quoteBlock`) and would not revert there; a revert is 422 with the decoded reason.';
+  'Figures are read at `quoteBlock` in one batched read; the quote is valid for 120 s (`expiresAt`, QUOTE_TTL_MS). The returned transaction was simulated (eth_call from the account at `quoteBlock`) and would not revert there; a revert is 422 with the decoded reason, except the vault’s own slippage guard (`SlippageExceeded`, the output below the floor `slippageBps` set), which is 409 SLIPPAGE_EXCEEDED.';
 
 function builder(
   operationId: string,
@@ -54,6 +54,7 @@ export function buildersPaths(): PathGroup {
             'ACTION_QUOTE_FAILED',
             'DEPOSITS_PAUSED',
             'DEPOSITS_NOT_READY',
+            'SLIPPAGE_EXCEEDED',
           ],
         ),
       },
@@ -78,6 +79,7 @@ export function buildersPaths(): PathGroup {
             'INSUFFICIENT_SHARES',
             'BUFFER_SHORT',
             'ACTION_QUOTE_FAILED',
+            'SLIPPAGE_EXCEEDED',
           ],
         ),
       },

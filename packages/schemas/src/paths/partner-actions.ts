@@ -103,7 +103,13 @@ export function partnerActionsPaths(): PathGroup {
           'Create a deposit action',
           'The account must already hold settlement-chain USDC (`metadata.funding`). When the allowance is short, the first step is an approval with `refreshQuoteAfterConfirm`: after it is confirmed, create a fresh action with a new key.',
           'DepositRequest',
-          ['MIN_DEPOSIT_NOT_MET', 'CAP_EXCEEDED', 'DEPOSITS_PAUSED', 'DEPOSITS_NOT_READY'],
+          [
+            'MIN_DEPOSIT_NOT_MET',
+            'CAP_EXCEEDED',
+            'DEPOSITS_PAUSED',
+            'DEPOSITS_NOT_READY',
+            'SLIPPAGE_EXCEEDED',
+          ],
         ),
       },
       [`${BASE}/redeem-async`]: {

@@ -25,31 +25,24 @@ import {
   checkFulfill,
   checkRedeemAsync,
   checkRedeemInstant,
+  checkSlippage,
   formatUnitsExact,
   isApiError,
   minimumOut,
   positiveAmount,
   quoteExpiresAt,
+  quoteFailureCode,
   redemptionId,
+  simulatedRevertError,
   toAmount,
   type ActionPlan,
   type ActionStepDraft,
   type QuoteRedemption,
   type StepTxRequest,
 } from '@yv/domain';
-import type { ActionKind, ApiErrorCode, StepKind } from '@yv/schemas';
+import type { ActionKind, StepKind } from '@yv/schemas';
 import type { QuoteService, QuoteServiceDeps } from './types';
 import { bridgedDestination, depositAddressWithdrawal, postClaimWithdrawal } from './withdrawal';
-
-/** Quotes price an amount (ACTION_QUOTE_FAILED); builds act on an existing redemption (ACTION_BUILD_FAILED). */
-const FAILURE_CODE: Record<ActionKind, ApiErrorCode> = {
-  deposit: 'ACTION_QUOTE_FAILED',
-  redeem_async: 'ACTION_QUOTE_FAILED',
-  redeem_instant: 'ACTION_QUOTE_FAILED',
-  claim_redeem: 'ACTION_BUILD_FAILED',
-  cancel_redeem: 'ACTION_BUILD_FAILED',
-  fulfill_redeem: 'ACTION_BUILD_FAILED',
-};
 
 function redemptionOf(state: QuoteState): QuoteRedemption {
   const r = state.redemption;
@@ -91,12 +84,7 @@ export function createQuoteService(deps: QuoteServiceDeps): QuoteService {
     } catch (err) {
       throw new ApiError('VAULT_READ_FAILED', 'the transaction could not be simulated', { cause: err });
     }
-    if (!result.ok) {
-      throw new ApiError(
-        FAILURE_CODE[kind],
-        `the chain would revert this ${kind} at block ${state.blockNumber}: ${result.reason}`,
-      );
-    }
+    if (!result.ok) throw simulatedRevertError(kind, result.revert, result.reason, state.blockNumber);
     return result.returnData;
   }
 
@@ -148,12 +136,7 @@ export function createQuoteService(deps: QuoteServiceDeps): QuoteService {
       // simulated instead; the fresh action made after the approval simulates the deposit itself.
       const simulated = needsApproval ? checkDepositCall(addresses.core, receiver, assets) : call;
       const simulatedShares = decodeUintResult(await simulate('deposit', input.account, simulated, state));
-      if (simulatedShares < minShares) {
-        throw new ApiError(
-          'ACTION_QUOTE_FAILED',
-          `the deposit would mint ${simulatedShares} shares, below minShares ${minShares}`,
-        );
-      }
+      checkSlippage('deposit', simulatedShares, minShares);
       const approval = approveDepositPipeCall(addresses, assets);
       const steps = needsApproval
         ? [
@@ -264,7 +247,7 @@ export function createQuoteService(deps: QuoteServiceDeps): QuoteService {
             recipient,
             owner: input.account,
             amountSource: 'quote.expected.assets',
-            failureCode: FAILURE_CODE.redeem_instant,
+            failureCode: quoteFailureCode('redeem_instant'),
           })
         : null;
       const receiver = bridged?.depositAddress ?? recipient;
@@ -312,7 +295,7 @@ export function createQuoteService(deps: QuoteServiceDeps): QuoteService {
             recipient: input.receiver,
             owner: input.account,
             amountSource: 'claim.expected.assets',
-            failureCode: FAILURE_CODE.claim_redeem,
+            failureCode: quoteFailureCode('claim_redeem'),
           })
         : null;
       const receiver = bridged?.depositAddress ?? input.receiver;
