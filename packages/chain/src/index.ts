@@ -7,3 +7,4 @@ export * from './quote-reader';
 export * from './calldata';
 export * from './simulate';
 export * from './provider';
+export * from './share-price';

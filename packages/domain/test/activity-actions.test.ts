@@ -1,5 +1,5 @@
 import { nextIndexerStatus, redemptionStatusAfter, type ActionEvidence } from '../src/actions';
-import { foldRedemptionUntil, toRedeemJson } from '../src/activity';
+import { foldRedemptionUntil, redeemAssets, toRedeemJson } from '../src/activity';
 
 const alice = '0x00000000000000000000000000000000000000a1';
 const bob = '0x00000000000000000000000000000000000000b2';
@@ -85,7 +85,7 @@ test('a move webhook carries the record as it first reached the status, in the s
   const claimable = foldRedemptionUntil(events, 'claimable')!;
   expect([claimable.status, claimable.claimedTxHash, claimable.receiver]).toEqual(['claimable', null, alice]);
   expect(foldRedemptionUntil(events, 'cancelled')).toBeNull();
-  expect(toRedeemJson(foldRedemptionUntil(events, 'claimed')!, { asset: 6, share: 12 })).toEqual({
+  expect(toRedeemJson(foldRedemptionUntil(events, 'claimed')!, { asset: 6, share: 12 }, null)).toEqual({
     id: '7',
     status: 'claimed',
     wallet: alice,
@@ -99,6 +99,24 @@ test('a move webhook carries the record as it first reached the status, in the s
     updatedAt: '1970-01-01T00:00:03.000Z',
     shares: { raw: '10000000', decimals: 12, formatted: '0.00001' },
     assets: { raw: '9500000', decimals: 6, formatted: '9.5' },
+    assetsEstimate: false,
   });
-  expect(toRedeemJson(foldRedemptionUntil(events, 'pending')!, { asset: 6, share: 6 }).assets).toBeNull();
+});
+
+test('a pending redemption shows its shares at the share price as an estimate; a cancelled one pays nothing', () => {
+  // 10 shares of 6 decimals at 0.94 USDC a share.
+  const pending = toRedeemJson(foldRedemptionUntil(events, 'pending')!, { asset: 6, share: 6 }, 940_000n);
+  expect([pending.assets, pending.assetsEstimate]).toEqual([
+    { raw: '9400000', decimals: 6, formatted: '9.4' },
+    true,
+  ]);
+  expect(() => toRedeemJson(foldRedemptionUntil(events, 'pending')!, { asset: 6, share: 6 }, null)).toThrow(
+    'a share price is needed',
+  );
+  const cancelled = { ...foldRedemptionUntil(events, 'pending')!, status: 'cancelled' as const };
+  const price = { assetsPerShare: 5n, shareDecimals: 6 };
+  expect([redeemAssets(cancelled, null), redeemAssets(cancelled, price)]).toEqual([
+    { raw: 0n, estimate: false },
+    { raw: 0n, estimate: false },
+  ]);
 });

@@ -237,6 +237,9 @@ describe('invalid payloads fail with readable messages', () => {
     const hlp = copy(hlpExample) as unknown as { returns: { windows: Record<string, unknown> } };
     hlp.returns.windows['365d'] = null;
     expect(errorsOf('Hlp', hlp)).toEqual([]);
+    expect(errorsOf('Redeem', { ...copy(pendingRedeemExample), assets: null })).toEqual([
+      '/assets must be object',
+    ]);
     expect(errorsOf('Redeem', { ...copy(pendingRedeemExample), requestedTxHash: null })).toEqual([
       '/requestedTxHash must be string',
     ]);

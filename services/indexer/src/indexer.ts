@@ -3,6 +3,7 @@ import { createRpcClient, RpcError, type RpcClient } from '@yv/chain';
 import type { Deployment } from '@yv/config';
 import { recordRpcFailure, type Pool } from '@yv/db';
 import { storedAddress } from '@yv/domain';
+import { sharePriceReader } from './actions/share-price';
 import { tokenDecimalsReader } from './actions/token-decimals';
 import { createRangeFetcher } from './fetch';
 import { step, type StepResult } from './follow/step';
@@ -89,6 +90,7 @@ export function createIndexer(options: IndexerOptions): Indexer {
         onTransition: (to) => metrics.actionMoves.inc({ status: to }),
       }),
       decimals: tokenDecimalsReader(rpc, { asset: contracts.usdc, share: contracts.share }),
+      sharePriceAt: sharePriceReader(rpc, contracts.core),
     },
   };
 

@@ -95,6 +95,12 @@ test('deposit → redeem-async → fulfil → claim drives the actions through e
   expect(records.map((e) => e.partnerId)).toEqual([partner, partner, partner]);
   const payloads = records.map((e) => e.payload as Record<string, unknown>);
   expect(payloads.map((p) => p.status)).toEqual(['pending', 'claimable', 'claimed']);
+  // The pending record is valued where its move was decided; the claimed one carries the fixed assets.
+  expect(payloads[0]).toMatchObject({
+    assetsEstimate: true,
+    assets: { raw: expect.stringMatching(/^[1-9][0-9]*$/) },
+  });
+  expect(payloads[2]).toMatchObject({ assetsEstimate: false });
   const onChain = await asAlice.redemptionPipe.getRedemption(redeemId);
   expect(payloads[2]).toMatchObject({
     id: redeemId.toString(),
@@ -146,8 +152,14 @@ test('a cancel of a waiting redemption moves its action to cancelled; a fulfil+c
     'cancelled',
   ]);
   expect(
-    (await redeemWebhooks(db.pool, cancelledId)).map((e) => (e.payload as { status: string }).status),
-  ).toEqual(['pending', 'cancelled']);
+    (await redeemWebhooks(db.pool, cancelledId)).map((e) => {
+      const p = e.payload as { status: string; assets: { raw: string }; assetsEstimate: boolean };
+      return [p.status, p.assetsEstimate, p.status === 'cancelled' ? p.assets.raw : 'valued'];
+    }),
+  ).toEqual([
+    ['pending', true, 'valued'],
+    ['cancelled', false, '0'],
+  ]);
   expect((await webhookStatuses(db.pool, toClaim.row.id)).slice(-3)).toEqual([
     'waiting_for_keeper',
     'claimable',

@@ -130,11 +130,12 @@ export function readsPaths(): PathGroup {
         get: walletRead({
           operationId: 'listRedeems',
           summary: 'Wallet redemptions',
-          description: 'Queued redemptions of the wallet, newest first, paged.',
+          description:
+            "Queued redemptions of the wallet, newest first, paged. A pending one's `assets` is its shares at the latest vault snapshot's share price (`assetsEstimate` true); 503 VAULT_READ_FAILED while no vault snapshot exists to value it.",
           parameters: paged,
           responses: {
             '200': jsonResponse('RedeemsResponse', 'A page of redemption records.'),
-            ...errorResponses(['BAD_WALLET', 'BAD_REQUEST', 'INDEXER_UNAVAILABLE']),
+            ...errorResponses(['BAD_WALLET', 'BAD_REQUEST', 'INDEXER_UNAVAILABLE', 'VAULT_READ_FAILED']),
           },
         }),
       },

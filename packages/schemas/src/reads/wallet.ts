@@ -47,6 +47,7 @@ export const Redeem = {
     'updatedAt',
     'shares',
     'assets',
+    'assetsEstimate',
   ],
   additionalProperties: false,
   properties: {
@@ -67,9 +68,14 @@ export const Redeem = {
     updatedAt: ref('DateTime'),
     shares: { ...ref('Amount'), description: 'Shares escrowed by the request.' },
     assets: {
-      ...nullable('Amount'),
+      ...ref('Amount'),
       description:
-        'USDC fixed at fulfilment; null while pending and for a redemption cancelled before fulfilment.',
+        "The USDC the redemption pays. Fixed by the keeper at fulfilment (claimable, claimed); while pending, the escrowed shares at the vault's share price now, rounded down (the latest vault snapshot's `sharePrice`; in a `redeem.updated` webhook the price at the block its move was decided), with `assetsEstimate` true; 0 for a cancelled redemption, whose shares went back to the owner.",
+    },
+    assetsEstimate: {
+      type: 'boolean',
+      description:
+        'True while pending: `assets` is the value of the shares now and moves with the share price until fulfilment fixes it.',
     },
   },
 } as const;

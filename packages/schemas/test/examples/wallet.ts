@@ -16,7 +16,8 @@ export const pendingRedeemExample = {
   requestedAt: '2025-06-01T11:00:00.000Z',
   updatedAt: '2025-06-01T11:00:00.000Z',
   shares: shares(500n * SHARE),
-  assets: null,
+  assets: usdc(524n * USDC),
+  assetsEstimate: true,
 };
 
 export const claimableRedeemExample = {
@@ -26,6 +27,7 @@ export const claimableRedeemExample = {
   fulfilledTxHash: TX.fulfil,
   updatedAt: '2025-06-01T11:30:00.000Z',
   assets: usdc(525n * USDC),
+  assetsEstimate: false,
 };
 
 export const positionExample = {

@@ -14,7 +14,15 @@ import {
   type ActivityPosition,
   type RedemptionRow,
 } from '@yv/db';
-import { ApiError, computeHlpSection, storedAddress, type HlpSection, type HlpSeries } from '@yv/domain';
+import {
+  ApiError,
+  computeHlpSection,
+  storedAddress,
+  toRedeemJson,
+  type HlpSection,
+  type HlpSeries,
+  type RedeemJson,
+} from '@yv/domain';
 import type { ApiErrorCode } from '@yv/schemas';
 import { cached, cachedByKey } from './cache';
 import { readCapabilities } from './capabilities';
@@ -31,7 +39,7 @@ import type { ReadServicesOptions } from './options';
 import { servedReadiness } from './readiness';
 import { readTokens } from './tokens';
 import { buildVault, type VaultData } from './vault-data';
-import { activityOf, buildGas, buildPosition, redeemOf, type RedeemData } from './wallet-data';
+import { activityOf, buildGas, buildPosition, type Tokens } from './wallet-data';
 
 /** A read's data, the time it was true, and extra meta keys. */
 export interface ReadResult<T> {
@@ -75,7 +83,7 @@ export interface ActivityData {
 export interface RedeemsData {
   wallet: string;
   available: boolean;
-  redeems: RedeemData[];
+  redeems: RedeemJson[];
 }
 
 const message = (error: unknown): string =>
@@ -223,6 +231,15 @@ export function createReadServices(opts: ReadServicesOptions): ReadServices {
     return { store, rows: rows.slice(0, limit), more: rows.length > limit };
   }
 
+  /** The page's records, a pending one valued at the latest vault snapshot's share price (no chain read). */
+  async function redeemsJson(rows: readonly RedemptionRow[], meta: Tokens): Promise<RedeemJson[]> {
+    const price = rows.some((row) => row.status === 'pending')
+      ? (await requireSnapshot()).state.sharePrice
+      : null;
+    const decimals = { asset: meta.asset.decimals, share: meta.share.decimals };
+    return rows.map((row) => toRedeemJson(row, decimals, price));
+  }
+
   async function readPosition(wallet: string) {
     const [state, meta] = await Promise.all([
       as('POSITION_READ_FAILED', 'the position cannot be read from the chain', () => positions.read(wallet)),
@@ -339,12 +356,12 @@ export function createReadServices(opts: ReadServicesOptions): ReadServices {
         readPosition(wallet),
         redeemPage(wallet, null, PAGE_LIMIT.default).catch(() => null),
       ]);
-      const data = buildPosition(
-        wallet,
-        read.state,
-        read.tokens,
-        redeems ? { available: redeems.store.available, rows: redeems.rows } : { available: false, rows: [] },
-      );
+      // Records that cannot be valued leave the position served, with its redemptions marked unavailable.
+      const records = redeems ? await redeemsJson(redeems.rows, read.tokens).catch(() => null) : null;
+      const data = buildPosition(wallet, read.state, read.tokens, {
+        available: records !== null && redeems!.store.available,
+        records: records ?? [],
+      });
       return { data, updatedAt: read.updatedAt, meta: read.meta };
     },
 
@@ -383,8 +400,9 @@ export function createReadServices(opts: ReadServicesOptions): ReadServices {
         as('INDEXER_UNAVAILABLE', 'token metadata cannot be read from the chain', tokens),
       ]);
       const last: RedemptionRow | undefined = rows[rows.length - 1];
+      const redeems = await redeemsJson(rows, meta);
       return {
-        data: { wallet, available: store.available, redeems: rows.map((row) => redeemOf(row, meta)) },
+        data: { wallet, available: store.available, redeems },
         updatedAt: store.updatedAt,
         nextCursor: more && last ? redeemsCursor(last.redeemId) : null,
       };

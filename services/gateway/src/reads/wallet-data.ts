@@ -1,7 +1,7 @@
 import type { PositionState } from '@yv/chain';
 import type { ProductConfig } from '@yv/config';
-import type { ActivityEventRow, RedemptionRow } from '@yv/db';
-import { ApiError, toAmount } from '@yv/domain';
+import type { ActivityEventRow } from '@yv/db';
+import { ApiError, toAmount, type RedeemJson } from '@yv/domain';
 import type { TokenInfo } from './tokens';
 
 export type Tokens = { asset: TokenInfo; share: TokenInfo };
@@ -16,24 +16,6 @@ export function parseWallet(value: unknown): string {
       `wallet must be a 20-byte hex address (0x followed by 40 hex digits), got ${JSON.stringify(value)}`,
     );
   return value;
-}
-
-export function redeemOf(row: RedemptionRow, tokens: Tokens) {
-  return {
-    id: row.redeemId.toString(),
-    status: row.status,
-    wallet: row.wallet,
-    owner: row.owner,
-    receiver: row.receiver,
-    requestedTxHash: row.requestedTxHash,
-    fulfilledTxHash: row.fulfilledTxHash,
-    claimedTxHash: row.claimedTxHash,
-    cancelledTxHash: row.cancelledTxHash,
-    requestedAt: row.requestedAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
-    shares: toAmount(row.sharesRaw, tokens.share.decimals),
-    assets: row.assetsRaw === null ? null : toAmount(row.assetsRaw, tokens.asset.decimals),
-  };
 }
 
 export function activityOf(row: ActivityEventRow, tokens: Tokens) {
@@ -53,13 +35,11 @@ export function activityOf(row: ActivityEventRow, tokens: Tokens) {
   };
 }
 
-export type RedeemData = ReturnType<typeof redeemOf>;
-
 export function buildPosition(
   wallet: string,
   p: PositionState,
   tokens: Tokens,
-  redeems: { available: boolean; rows: readonly RedemptionRow[] },
+  redeems: { available: boolean; records: RedeemJson[] },
 ) {
   const usdc = (raw: bigint) => toAmount(raw, tokens.asset.decimals);
   return {
@@ -76,7 +56,7 @@ export function buildPosition(
       maxWithdraw: usdc(p.maxWithdraw),
     },
     redeemsAvailable: redeems.available,
-    redeems: redeems.rows.map((row) => redeemOf(row, tokens)),
+    redeems: redeems.records,
   };
 }
 

@@ -15,6 +15,7 @@ import {
   redemptionStatusOf,
   toRedeemJson,
   type ActionEvidence,
+  type Redemption,
   type RedemptionStatus,
 } from '@yv/domain';
 import type { PartnerActionStatus } from '@yv/schemas';
@@ -26,6 +27,8 @@ export interface AdvanceContext {
   /** The one writer of partner actions; its onTransition counts the moves. */
   writer: ActionWriter;
   decimals: () => Promise<TokenDecimals>;
+  /** The vault's share price at a block (sharePriceReader): what a pending redemption is valued at. */
+  sharePriceAt: (block: bigint) => Promise<bigint>;
 }
 
 /** Actions looked at per sweep; the rest wait for the next step. */
@@ -83,9 +86,11 @@ async function moveAction(
             type: 'redeem.updated',
             aggregateId: redeemId.toString(),
             partnerId: updated.partnerId,
-            payload: toRedeemJson(
+            payload: await redeemJsonAt(
+              ctx,
               await finalRedemption(tx, ctx.chainId, redeemId, finalBlock, redemptionStatus),
               decimals,
+              finalBlock,
             ),
           } satisfies NewOutboxEvent,
         ]
@@ -107,6 +112,12 @@ async function moveAction(
     redeemEvent,
   );
   return outcome?.changed ?? false;
+}
+
+/** The record a webhook carries; a pending one is valued at the final block, where its move was decided. */
+async function redeemJsonAt(ctx: AdvanceContext, record: Redemption, decimals: TokenDecimals, block: bigint) {
+  const price = record.status === 'pending' ? await ctx.sharePriceAt(block) : null;
+  return toRedeemJson(record, decimals, price);
 }
 
 /** The redemption as its final events first made it `status`: what the move's webhook reports. */
