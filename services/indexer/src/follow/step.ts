@@ -81,6 +81,7 @@ export async function step(ctx: StepContext): Promise<StepResult> {
   if (next && !(await isLinked({ pool: ctx.pool, chainId: ctx.chainId, cursor, next }))) {
     const outcome = await rewindToAncestor({ ...ctx, cursor });
     if (outcome.type === 'halted') return outcome;
+    if (outcome.type === 'relinked') return { type: 'idle', latest, actionsMoved: 0 };
     ctx.metrics.reorgs.inc();
     return { type: 'reorg', ancestor: outcome.ancestor, depth: outcome.depth };
   }

@@ -35,6 +35,7 @@ export async function isLinked(args: {
 
 export type ReorgOutcome =
   | { readonly type: 'rewound'; readonly ancestor: bigint; readonly depth: bigint }
+  | { readonly type: 'relinked' }
   | { readonly type: 'halted'; readonly reason: string };
 
 /**
@@ -65,6 +66,7 @@ export async function rewindToAncestor(args: {
     await haltIndexer(pool, chainId, reason);
     return { type: 'halted', reason };
   }
+  if (depth === 0n) return unlinkedOrRelinked({ ...args, cursorHash: stored[index]!.hash });
   await withTransaction(pool, async (tx) => {
     const redeemIds = await deleteActivityEventsAbove(tx, chainId, ancestor);
     const wallets = await deleteShareTransfersAbove(tx, chainId, ancestor);
@@ -74,4 +76,26 @@ export async function rewindToAncestor(args: {
     await rewindCursor(tx, chainId, ancestor);
   });
   return { type: 'rewound', ancestor, depth: depth! };
+}
+
+/**
+ * No stored block changed, yet the block after the cursor did not name it as parent. Asked again: a block that now
+ * links was a reorg of the head alone (nothing to undo); one that still does not comes from a chain that does not
+ * link (hardhat_mine serves its ranges with parent 0x00…), which no rewind can fix, so the indexer halts and says
+ * which blocks.
+ */
+async function unlinkedOrRelinked(args: {
+  pool: Pool;
+  rpc: RpcClient;
+  chainId: number;
+  cursor: bigint;
+  cursorHash: string;
+}): Promise<ReorgOutcome> {
+  const [next] = await args.rpc.getBlocks([args.cursor + 1n]);
+  if (!next || next.parentHash === args.cursorHash) return { type: 'relinked' };
+  const reason =
+    `the node's block ${next.number} names parent ${next.parentHash}, not block ${args.cursor} (${args.cursorHash}) ` +
+    'that the same node serves: its chain does not link, so it cannot be indexed';
+  await haltIndexer(args.pool, args.chainId, reason);
+  return { type: 'halted', reason };
 }
