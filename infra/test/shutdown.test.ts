@@ -38,7 +38,7 @@ const { keccak256 } = createRequire(path.join(ROOT, 'services/gateway/package.js
   keccak256(data: string): string;
 };
 
-/** services/*\/src/main.ts: SHUTDOWN_BOUND_MS, below Kubernetes' 30 s grace. */
+/** packages/runtime/src/service.ts: SHUTDOWN_BOUND_MS, below Kubernetes' 30 s grace. */
 const SHUTDOWN_BOUND_MS = 25_000;
 
 interface TxJson {

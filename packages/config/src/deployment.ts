@@ -1,25 +1,13 @@
 import { readFileSync } from 'node:fs';
 import Ajv, { type ErrorObject, type JSONSchemaType } from 'ajv';
+import { ADDRESS_PATTERN, CONTRACT_VERSIONS, PUBLISHED_CONTRACTS } from '@yv/schemas';
 import { toChecksumAddress, type Address } from './address';
 import { ConfigError, type ConfigProblem } from './errors';
 
-export const CONTRACT_VERSIONS = ['svc-vault-v3', 'svc-pipe-v2'] as const;
 export type ContractVersion = (typeof CONTRACT_VERSIONS)[number];
 
-export const DEPLOYMENT_CONTRACTS = [
-  'vault',
-  'usdc',
-  'hlpVault',
-  'core',
-  'share',
-  'depositPipe',
-  'redemptionPipe',
-  'strategyKeeper',
-  'navSource',
-  'strategy',
-  'treasury',
-  'multicall3',
-] as const;
+/** The contracts `GET /api/v1/config` publishes, and those only the services use. */
+export const DEPLOYMENT_CONTRACTS = [...PUBLISHED_CONTRACTS, 'strategy', 'treasury', 'multicall3'] as const;
 export type DeploymentContract = (typeof DEPLOYMENT_CONTRACTS)[number];
 
 /** The deployment manifest every service reads through DEPLOYMENT_FILE (written by the devnet for local work). */
@@ -40,7 +28,6 @@ interface RawDeployment {
   contracts: Record<DeploymentContract, string>;
 }
 
-const ADDRESS_PATTERN = '^0x[a-fA-F0-9]{40}$';
 const addressSchema = { type: 'string', pattern: ADDRESS_PATTERN } as const;
 
 const schema: JSONSchemaType<RawDeployment> = {

@@ -1,7 +1,6 @@
 export { toChecksumAddress, type Address } from './address';
 export { common, DEFAULT_DEPLOYMENT_FILE, LOG_LEVELS, type LogLevel } from './common';
 export {
-  CONTRACT_VERSIONS,
   DEPLOYMENT_CONTRACTS,
   readDeployment,
   type ContractVersion,

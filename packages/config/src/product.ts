@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import Ajv, { type ErrorObject } from 'ajv';
 import { ConfigError, type ConfigProblem } from './errors';
+import { productFileSchema } from './product-schema';
 
 /**
  * The product configuration file (PRODUCT_CONFIG_FILE, `config/product.devnet.json` for local work): what the
@@ -64,99 +65,10 @@ export interface ProductConfig {
   gas: { faucetEnabled: boolean; minRequiredWei: string; faucetAmountWei: string };
 }
 
-const text = { type: 'string', minLength: 1 } as const;
-const chainId = { type: 'integer', minimum: 1 } as const;
-const evmAddress = { type: 'string', pattern: '^0x[a-fA-F0-9]{40}$' } as const;
-const anyAddress = { type: 'string', pattern: '^(0x[a-fA-F0-9]{40}|[1-9A-HJ-NP-Za-km-z]{32,44})$' } as const;
-const wei = { type: 'string', pattern: '^(0|[1-9][0-9]{0,77})$' } as const;
-
-const closed = (required: readonly string[], properties: Record<string, unknown>) => ({
-  type: 'object',
-  required,
-  additionalProperties: false,
-  properties,
-});
-
-const fundingNetwork = closed(['vm', 'chainId', 'chainName', 'token'], {
-  vm: { enum: ['evm', 'svm'] },
-  chainId,
-  chainName: text,
-  token: closed(['symbol', 'decimals', 'address'], {
-    symbol: text,
-    decimals: { type: 'integer', minimum: 0, maximum: 77 },
-    address: anyAddress,
-  }),
-  bridgeWalletAdapter: text,
-});
-
-const schema = closed(['product', 'chain', 'deposit', 'withdraw', 'gas'], {
-  product: closed(['slug', 'name', 'description'], { slug: text, name: text, description: text }),
-  chain: closed(['id', 'name', 'rpcUrl', 'explorerUrl'], {
-    id: chainId,
-    name: text,
-    rpcUrl: text,
-    explorerUrl: { type: ['string', 'null'], minLength: 1 },
-  }),
-  deposit: closed(['supportedRoutes', 'funding'], {
-    supportedRoutes: {
-      type: 'array',
-      items: closed(
-        [
-          'kind',
-          'chainId',
-          'chainName',
-          'enabled',
-          'sdkSupported',
-          'actionEndpoint',
-          'status',
-          'requiresReadiness',
-          'readinessEndpoint',
-          'readinessFlag',
-        ],
-        {
-          kind: text,
-          chainId,
-          chainName: text,
-          enabled: { type: 'boolean' },
-          sdkSupported: { type: 'boolean' },
-          actionEndpoint: text,
-          status: text,
-          requiresReadiness: { type: 'boolean' },
-          readinessEndpoint: text,
-          readinessFlag: text,
-        },
-      ),
-    },
-    funding: closed(['mode', 'destination', 'sourceNetworks', 'sequence', 'notes', 'submitRule'], {
-      mode: text,
-      destination: fundingNetwork,
-      sourceNetworks: { type: 'array', items: fundingNetwork },
-      sequence: { type: 'array', items: text },
-      notes: { type: 'array', items: text },
-      submitRule: text,
-    }),
-  }),
-  withdraw: closed(['supportedDestinations'], {
-    supportedDestinations: {
-      type: 'array',
-      minItems: 1,
-      items: closed(['chainId', 'chainName', 'usdcAddress', 'chainIcon', 'enabled'], {
-        chainId,
-        chainName: text,
-        usdcAddress: evmAddress,
-        chainIcon: text,
-        enabled: { type: 'boolean' },
-      }),
-    },
-  }),
-  gas: closed(['faucetEnabled', 'minRequiredWei', 'faucetAmountWei'], {
-    faucetEnabled: { type: 'boolean' },
-    minRequiredWei: wei,
-    faucetAmountWei: wei,
-  }),
-});
-
-const validate = new Ajv({ allErrors: true }).compile<ProductConfig>(schema);
+const validate = new Ajv({ allErrors: true })
+  // The container of the shared schemas the file's pieces refer to, not a validation keyword.
+  .addKeyword('components')
+  .compile<ProductConfig>(productFileSchema);
 
 /** Validates an already parsed product configuration; `source` names it in the error. */
 export function parseProductConfig(data: unknown, source: string): ProductConfig {

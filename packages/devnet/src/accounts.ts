@@ -4,7 +4,10 @@ import constants from './constants.json';
 export const DEVNET_CHAIN_ID = constants.DEVNET_CHAIN_ID;
 export const DEVNET_MNEMONIC = constants.DEVNET_MNEMONIC;
 
-/** SYSTEM.md's devnet roles: account 0 deploys, 1 keeps, 2 to 9 are the public test wallets. */
+/**
+ * The devnet roles (docs/design.md#devnet-conventions): account 0 deploys, 1 keeps, 2 to 9 are the public test
+ * wallets.
+ */
 export const DEPLOYER_INDEX = 0;
 export const KEEPER_INDEX = 1;
 export const TEST_WALLET_INDEXES = [2, 3, 4, 5, 6, 7, 8, 9] as const;

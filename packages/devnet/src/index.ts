@@ -4,3 +4,4 @@ export * from './deploy';
 export * from './keeper';
 export * from './heartbeat';
 export * from './fixtures';
+export * from './testing';

@@ -1,5 +1,4 @@
-import { probeChainId, startChain } from '../src';
-import { testRpcUrl } from '@yv/testkit';
+import { probeChainId, startChain, testRpcUrl } from '../src';
 
 it('answers eth_chainId 0x3e7 and a second start reuses the running chain instead of failing', async () => {
   const res = await fetch(testRpcUrl(), {

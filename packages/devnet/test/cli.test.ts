@@ -4,8 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Redis from 'ioredis';
 import { readDeployment } from '@yv/config';
-import { testRedisUrl } from '@yv/testkit';
-import { probeChainId } from '../src';
+import { probeChainId, testRedisUrl } from '../src';
 
 const cliPath = path.resolve(__dirname, '../src/cli.ts');
 const tsx = require.resolve('tsx/cli');

@@ -6,13 +6,13 @@ import {
   buildHlpVaultDetails,
   hlpDailySamples,
   startFixtureServer,
-  type BridgeQuoteRequest,
   type FixtureServer,
   type PortfolioPeriod,
   type PortfolioSeries,
   type TimedDecimal,
   type VaultDetails,
 } from '../src/fixtures';
+import type { BridgeQuoteRequest } from '@yv/schemas';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;

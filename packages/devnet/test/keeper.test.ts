@@ -6,8 +6,7 @@ import {
   RedemptionPipe__factory,
   Share__factory,
 } from '@yv/contracts';
-import { useDevnetVault } from '@yv/testkit';
-import { createKeeperSimulator, USDC, type KeeperHeartbeat } from '../src';
+import { createKeeperSimulator, USDC, useDevnetVault, type KeeperHeartbeat } from '../src';
 
 const v = useDevnetVault();
 const YEAR = 365 * 24 * 3600;

@@ -3,6 +3,7 @@ export * from './errors';
 export * from './activity';
 export * from './readiness';
 export * from './amount';
+export * from './backoff';
 export * from './quotes';
 export * from './actions';
 export * from './webhooks';

@@ -1,17 +1,18 @@
+import { ADDRESS_PATTERN, CHAIN_ADDRESS_PATTERN } from './address';
 import { ref } from './ref';
 
 /** Building blocks shared by every area: chain primitives, amounts, time, and the response envelope. */
 
 export const Address = {
   type: 'string',
-  pattern: '^0x[a-fA-F0-9]{40}$',
+  pattern: ADDRESS_PATTERN,
   description:
     'A 20-byte EVM address in hex. Case is not significant (checksummed and lower-case forms are both accepted); compare addresses case-insensitively.',
 } as const;
 
 export const ChainAddress = {
   type: 'string',
-  pattern: '^(0x[a-fA-F0-9]{40}|[1-9A-HJ-NP-Za-km-z]{32,44})$',
+  pattern: CHAIN_ADDRESS_PATTERN,
   description:
     'A token or account address on any supported funding/withdrawal network: an EVM hex address, or a base58 address for the `svm` network. Used only where the spec allows a non-EVM network.',
 } as const;
@@ -68,9 +69,12 @@ export const RedeemId = {
   description: "A redemption id: the RedemptionPipe's uint256 request id in decimal.",
 } as const;
 
+/** The vault contract families a deployment manifest may name. */
+export const CONTRACT_VERSIONS = ['svc-vault-v3', 'svc-pipe-v2'] as const;
+
 export const ContractVersion = {
   type: 'string',
-  enum: ['svc-vault-v3', 'svc-pipe-v2'],
+  enum: CONTRACT_VERSIONS,
   description: 'The vault contract family the addresses belong to (`svc` is the neutral product prefix).',
 } as const;
 

@@ -38,9 +38,9 @@ export const API_ERROR_CODES = [
 export type ApiErrorCode = (typeof API_ERROR_CODES)[number];
 
 /**
- * The HTTP status each code is answered with (SYSTEM.md's error table). Only the HTTP edge and the OpenAPI document
- * use this; domain code raises codes, never statuses. Unknown routes (404) and oversized bodies (413) reuse
- * `BAD_REQUEST`, so those two statuses are not derivable from the code alone.
+ * The HTTP status each code is answered with (docs/design.md#error-codes). Only the HTTP edge and the OpenAPI
+ * document use this; domain code raises codes, never statuses. Unknown routes (404) and oversized bodies (413)
+ * reuse `BAD_REQUEST`, so those two statuses are not derivable from the code alone.
  */
 export const API_ERROR_STATUS = {
   BAD_REQUEST: 400,

@@ -1,3 +1,5 @@
+export * from './address';
+export * from './bridge-provider';
 export * from './common';
 export * from './errors';
 export * from './funding';

@@ -8,5 +8,7 @@ export {
   type TestDatabase,
   type TestDatabaseOptions,
 } from './database';
-export { createTestRedis, deleteKeysWithPrefix, testRedisUrl, useTestRedis, type TestRedis } from './redis';
+export { createTestRedis, deleteKeysWithPrefix, useTestRedis, type TestRedis } from './redis';
+export { testRedisUrl } from '@yv/devnet';
 export { freePort } from './ports';
+export { startTcpProxy, type TcpProxy } from './tcp-proxy';

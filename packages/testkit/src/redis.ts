@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import Redis from 'ioredis';
+import { testRedisUrl } from '@yv/devnet';
 
 /** A Redis connection and a key prefix of one test file's own; cleanup() deletes exactly the keys under it. */
 export interface TestRedis {
@@ -11,11 +12,6 @@ export interface TestRedis {
   readonly bullmqPrefix: string;
   /** Deletes every key under the prefix, then closes the connection. */
   cleanup(): Promise<void>;
-}
-
-/** The Redis tests use: TEST_REDIS_URL, default the local Redis. */
-export function testRedisUrl(): string {
-  return process.env.TEST_REDIS_URL || 'redis://127.0.0.1:6379';
 }
 
 /**

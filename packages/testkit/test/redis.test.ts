@@ -1,6 +1,7 @@
 import { once } from 'node:events';
 import Redis from 'ioredis';
-import { createTestRedis, testRedisUrl, useTestRedis } from '../src/redis';
+import { testRedisUrl } from '../src';
+import { createTestRedis, useTestRedis } from '../src/redis';
 
 async function keysUnder(client: Redis, prefix: string): Promise<string[]> {
   const found: string[] = [];

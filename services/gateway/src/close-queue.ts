@@ -1,3 +1,5 @@
+import { withTimeout } from '@yv/runtime';
+
 /** How long a close waits for a Redis connection still being set up (Redis away) before closing it anyway. */
 const READY_WAIT_MS = 2_000;
 
@@ -12,9 +14,8 @@ interface Closable {
  * unhandled error that would turn a clean shutdown into a crash.
  */
 export async function closeWhenReady(target: Closable): Promise<void> {
-  let timer: NodeJS.Timeout | undefined;
-  const bound = new Promise<void>((resolve) => (timer = setTimeout(resolve, READY_WAIT_MS)));
-  await Promise.race([target.waitUntilReady().catch(() => undefined), bound]);
-  clearTimeout(timer);
+  const ready = withTimeout(target.waitUntilReady(), READY_WAIT_MS, () => new Error('not ready in time'));
+  // Not ready in time, or never to be: either way there is nothing more to wait for.
+  await ready.catch(() => undefined);
   await target.close();
 }

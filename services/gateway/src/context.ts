@@ -1,11 +1,12 @@
 import type { JsonRpcProvider } from 'ethers';
-import pino, { type Logger } from 'pino';
+import type { Logger } from 'pino';
 import { createChainProvider } from '@yv/chain';
 import { readDeployment, readProductConfig, type Deployment, type ProductConfig } from '@yv/config';
 import { createPool, latestReadiness, runMigrations, type Pool } from '@yv/db';
 import { currentReadiness, type ReadyState } from '@yv/domain';
 import { createServiceMetrics, type ServiceMetrics } from '@yv/metrics';
 import { createActionWriter } from '@yv/actions';
+import { serviceLogger } from '@yv/runtime';
 import { actionMetricHooks, createActionMetrics } from './actions/metrics';
 import { createPartnerActionService, type PartnerActionService } from './actions/service';
 import { startActionTracker, type ActionTracker } from './actions/tracker';
@@ -34,7 +35,7 @@ export interface GatewayContext {
 }
 
 export async function createGatewayContext(config: GatewayConfig): Promise<GatewayContext> {
-  const log = pino({ level: config.LOG_LEVEL, base: { service: 'gateway' } });
+  const log = serviceLogger('gateway', config.LOG_LEVEL);
   const metrics = createServiceMetrics('gateway');
   const deployment = readDeployment(config.DEPLOYMENT_FILE);
   const product = readProductConfig(config.PRODUCT_CONFIG_FILE);

@@ -59,7 +59,8 @@ describe('deposit with approval', () => {
     verifiedHash(await signAndSend(wallet, first.steps[0]!.tx), usdc);
     expect(await depositPipeAllowance(gw.vault.deployment, wallet)).toBe(amount);
 
-    // SYSTEM.md: the approval seen confirmed moves the action to requires_signature, with its webhook event.
+    // docs/design.md#partner-action-states: the approval seen confirmed moves the action to requires_signature,
+    // with its webhook event.
     const approved = expectAction(await partner.get(first.id), 200);
     expect(approved.status).toBe('requires_signature');
     expect(approved.steps.map((s) => s.status)).toEqual(['confirmed', 'requires_signature']);

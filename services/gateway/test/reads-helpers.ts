@@ -1,4 +1,3 @@
-import { createServer, connect, type Server, type Socket } from 'node:net';
 import pino from 'pino';
 import type { Provider } from 'ethers';
 import type { Express } from 'express';
@@ -67,33 +66,4 @@ export function readsApp(vault: DevnetVault, pool: Pool, provider: Provider = va
     ],
   });
   return { app, services, metrics };
-}
-
-/** A TCP relay in front of the devnet RPC that can be cut: the RPC "going down" under a running gateway. */
-export interface RpcRelay {
-  url: string;
-  cut(): Promise<void>;
-}
-
-export async function startRpcRelay(rpcUrl: string): Promise<RpcRelay> {
-  const target = new URL(rpcUrl);
-  const sockets = new Set<Socket>();
-  const server: Server = createServer((client) => {
-    const upstream = connect(Number(target.port), target.hostname);
-    for (const s of [client, upstream]) {
-      sockets.add(s);
-      s.on('close', () => sockets.delete(s));
-      s.on('error', () => s.destroy());
-    }
-    client.pipe(upstream).pipe(client);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  return {
-    url: `http://127.0.0.1:${port}`,
-    cut: async () => {
-      for (const s of sockets) s.destroy();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    },
-  };
 }

@@ -4,10 +4,10 @@ import { Core__factory, REDEMPTION_STATUS } from '@yv/contracts';
 import { createChainProvider } from '@yv/chain';
 import { listActivityEvents, listRedemptions } from '@yv/db';
 import { redisHeartbeatPublisher, startFixtureServer, type FixtureServer } from '@yv/devnet';
-import { testRpcUrl, useDevnetVault, useTestDatabase, useTestRedis } from '@yv/testkit';
+import { startTcpProxy, testRpcUrl, useDevnetVault, useTestDatabase, useTestRedis } from '@yv/testkit';
 import { createWatcher, parseWatcherConfig, type Watcher } from '../../watcher/src';
 import { contractsOf, deposit, mined, syncTo, testIndexer, USDC } from '../../indexer/test/helpers';
-import { expectValid, readsApp, startRpcRelay, type ReadsApp } from './reads-helpers';
+import { expectValid, readsApp, type ReadsApp } from './reads-helpers';
 
 const vault = useDevnetVault();
 const db = useTestDatabase();
@@ -302,7 +302,7 @@ describe('reads against the devnet, the watcher and the indexer', () => {
   });
 
   it('keeps serving config and hlp with the RPC down, and reports vault, position and gas failed', async () => {
-    const relay = await startRpcRelay(vault.rpcUrl);
+    const relay = await startTcpProxy(vault.rpcUrl);
     const provider = createChainProvider({
       rpcUrl: relay.url,
       chainId: vault.deployment.chainId,
@@ -312,7 +312,7 @@ describe('reads against the devnet, the watcher and the indexer', () => {
     try {
       const warm = await request(cut.app).get(`/api/v1/bootstrap?wallet=${alice.address}`).expect(200);
       expect(warm.body.data.errors).toEqual({});
-      await relay.cut();
+      await relay.stop();
       const res = await request(cut.app).get(`/api/v1/bootstrap?wallet=${alice.address}`).expect(200);
       expectValid('BootstrapResponse', res.body);
       const { data } = res.body;

@@ -2,13 +2,13 @@ import { createActionWriter } from '@yv/actions';
 import { createRpcClient, RpcError, type RpcClient } from '@yv/chain';
 import type { Deployment } from '@yv/config';
 import { recordRpcFailure, type Pool } from '@yv/db';
-import { storedAddress } from '@yv/domain';
+import { backoffMs, storedAddress } from '@yv/domain';
+import { sleep, type Log } from '@yv/runtime';
 import { sharePriceReader } from './actions/share-price';
 import { tokenDecimalsReader } from './actions/token-decimals';
 import { createRangeFetcher } from './fetch';
 import { step, type StepResult } from './follow/step';
 import { createWriterLock, type WriterLock } from './lock';
-import type { Logger } from './log';
 import { createIndexerMetrics, type IndexerMetrics } from './metrics';
 import { CursorMovedError } from './write';
 
@@ -26,7 +26,7 @@ export interface IndexerOptions {
   maxBlockRange?: number;
   /** How often a waiting replica retries the writer lock, in ms. Default 1000. */
   lockRetryMs?: number;
-  log?: Logger;
+  log?: Log;
   metrics?: IndexerMetrics;
 }
 
@@ -42,26 +42,14 @@ export interface Indexer {
   readonly isLeader: boolean;
 }
 
-/** Waits `ms` or until `signal` aborts; the abort listener goes with the wait, so polling never piles them up. */
-const sleep = (ms: number, signal: AbortSignal): Promise<void> =>
-  new Promise((resolve) => {
-    const onAbort = () => {
-      clearTimeout(timer);
-      resolve();
-    };
-    const timer = setTimeout(() => {
-      signal.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    signal.addEventListener('abort', onAbort, { once: true });
-  });
-
 export function createIndexer(options: IndexerOptions): Indexer {
   const log = options.log ?? (() => undefined);
   const metrics = options.metrics ?? createIndexerMetrics();
   const { deployment } = options;
   const confirmations = options.confirmations ?? 2;
   const pollIntervalMs = options.pollIntervalMs ?? 500;
+  // A failing step waits twice the poll interval, doubling, at most 32 times it and never over 10 s.
+  const stepBackoff = { baseMs: 2 * pollIntervalMs, maxMs: Math.min(10_000, 32 * pollIntervalMs) };
   const rpc: RpcClient = createRpcClient({
     url: options.rpcUrl,
     retry: { attempts: 4, baseDelayMs: 200, maxDelayMs: 3_000 },
@@ -116,10 +104,7 @@ export function createIndexer(options: IndexerOptions): Indexer {
         if (error instanceof RpcError)
           await recordRpcFailure(options.pool, ctx.chainId, message).catch(() => undefined);
         log('warn', 'indexer step failed; retrying', { error: message, failures });
-        await sleep(
-          Math.min(10_000, pollIntervalMs * 2 ** Math.min(failures, 5)) * (0.5 + Math.random() / 2),
-          signal,
-        );
+        await sleep(backoffMs(stepBackoff, failures - 1, Math.random()), signal);
         continue;
       }
       switch (result.type) {
@@ -135,7 +120,7 @@ export function createIndexer(options: IndexerOptions): Indexer {
           break;
         case 'halted':
           metrics.halted.set(1);
-          log('error', 'INDEXER HALTED: a reorg deeper than CONFIRMATIONS; an operator must re-index', {
+          log('error', 'INDEXER HALTED: an operator must look (the reason says why)', {
             reason: result.reason,
           });
           return 'halted';

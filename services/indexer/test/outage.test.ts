@@ -1,14 +1,19 @@
 import { getIndexerState, listActivityEvents } from '@yv/db';
-import { createTestDatabase, useDevnetVault, useTestDatabase } from '@yv/testkit';
+import {
+  createTestDatabase,
+  startTcpProxy,
+  useDevnetVault,
+  useTestDatabase,
+  type TcpProxy,
+} from '@yv/testkit';
 import { deposit, eventually, syncTo, testIndexer, USDC } from './helpers';
-import { startRpcProxy, type RpcProxy } from './rpc-proxy';
 
 const vault = useDevnetVault();
 const db = useTestDatabase();
-let proxy: RpcProxy;
+let proxy: TcpProxy;
 
 beforeAll(async () => {
-  proxy = await startRpcProxy(vault.rpcUrl);
+  proxy = await startTcpProxy(vault.rpcUrl);
 });
 afterAll(() => proxy.stop().catch(() => undefined));
 

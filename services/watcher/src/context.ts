@@ -1,14 +1,9 @@
 import type { JsonRpcProvider } from 'ethers';
 import type { Deployment } from '@yv/config';
 import type { Pool } from '@yv/db';
+import type { Log } from '@yv/runtime';
 import type { WatcherConfig } from './config';
 import type { WatcherMetrics } from './metrics';
-
-export type Log = (
-  level: 'info' | 'warn' | 'error',
-  message: string,
-  fields?: Record<string, unknown>,
-) => void;
 
 /** What every step of the watcher shares. `rpc` is the outcome of the latest vault read, kept in memory. */
 export interface WatcherContext {

@@ -1,34 +1,25 @@
 import Redis from 'ioredis';
 import { createChainProvider } from '@yv/chain';
 import type { Deployment } from '@yv/config';
-import {
-  ADVISORY_LOCKS,
-  createPool,
-  openAdvisoryLockSession,
-  pruneHlpSnapshots,
-  pruneKeeperHeartbeats,
-  pruneReadiness,
-  pruneVaultSnapshots,
-  type AdvisoryLockSession,
-  type Pool,
-} from '@yv/db';
+import { createPool, type Pool } from '@yv/db';
 import type { Readiness } from '@yv/domain';
+import { createLog, startLoop, type Log, type Loop } from '@yv/runtime';
 import type { WatcherConfig } from './config';
-import { errorMessage, type Log, type WatcherContext } from './context';
-import { createWatcherLog } from './log';
+import { errorMessage, type WatcherContext } from './context';
 import { readHeartbeats } from './heartbeats';
-import { pollHlp } from './hlp-poller';
-import { startLoop, type Loop } from './loop';
+import { pollHlp } from './hlp';
+import { leadAsWriter, type WriterTerm } from './lock';
 import { createWatcherMetrics, type WatcherMetrics } from './metrics';
+import { pruneExpired } from './prune';
 import { evaluateAndStoreReadiness } from './readiness';
-import { takeVaultSnapshot } from './vault-snapshot';
+import { takeVaultSnapshot } from './vault';
 
 export interface WatcherOptions {
   config: WatcherConfig;
   deployment: Deployment;
   /** Default: a pool on DATABASE_URL, ended by stop(). */
   pool?: Pool;
-  /** Default: JSON lines on stdout/stderr at LOG_LEVEL. */
+  /** Default: JSON lines on stdout at LOG_LEVEL. */
   log?: Log;
   metrics?: WatcherMetrics;
 }
@@ -45,19 +36,15 @@ export interface Watcher {
   readonly metrics: WatcherMetrics;
 }
 
-const sleep = (ms: number, until: Promise<unknown>): Promise<unknown> => {
-  let timer: NodeJS.Timeout | undefined;
-  return Promise.race([new Promise((resolve) => (timer = setTimeout(resolve, ms))), until]).finally(() =>
-    clearTimeout(timer),
-  );
-};
+/** Longest wait of a loop after consecutive failures, unless the loop sets its own. */
+const LOOP_BACKOFF_MAX_MS = 30_000;
 
 export function createWatcher(options: WatcherOptions): Watcher {
   const { config, deployment } = options;
   const ownsPool = options.pool === undefined;
   const pool = options.pool ?? createPool(config.DATABASE_URL, { applicationName: 'yv-watcher' });
   const metrics = options.metrics ?? createWatcherMetrics();
-  const log = options.log ?? createWatcherLog(config.LOG_LEVEL);
+  const log = options.log ?? createLog('watcher', config.LOG_LEVEL);
   const ctx: WatcherContext = {
     config,
     deployment,
@@ -74,117 +61,81 @@ export function createWatcher(options: WatcherOptions): Watcher {
     startedAt: new Date(),
   };
   let writer = false;
-  let stopped = false;
   let leading: Promise<void> | undefined;
   let onceRedis: Redis | undefined;
   let stopping: Promise<void> | undefined;
-  let resolveStop!: () => void;
-  const stopSignal = new Promise<void>((resolve) => (resolveStop = resolve));
-
-  const onError = (name: string, error: unknown, failures: number): void =>
-    log('error', `${name} step failed`, { error: errorMessage(error), failures });
+  const stopped = new AbortController();
 
   const evaluate = async (): Promise<void> => {
     await evaluateAndStoreReadiness(ctx);
   };
 
-  const prune = async (): Promise<void> => {
-    const before = new Date(Date.now() - config.RETENTION_MS);
-    await pruneVaultSnapshots(pool, before);
-    await pruneHlpSnapshots(pool, before);
-    await pruneKeeperHeartbeats(pool, before);
-    await pruneReadiness(pool, before);
-  };
+  const loop = (
+    name: string,
+    intervalMs: number,
+    step: () => Promise<void>,
+    backoffMaxMs = LOOP_BACKOFF_MAX_MS,
+  ): Loop =>
+    startLoop({
+      step,
+      intervalMs,
+      backoffMaxMs,
+      onError: (error, failures) =>
+        log('error', `${name} step failed`, { error: errorMessage(error), failures }),
+    });
 
   /** The loops of one term as writer; the blocking Redis connection is the term's own, so stop can cut it. */
-  function startLoops(): { stop(): Promise<void> } {
+  function startLoops(): WriterTerm {
     const blocking = new Redis(config.REDIS_URL, { maxRetriesPerRequest: null });
     blocking.on('error', (error) => log('warn', 'redis error', { error: errorMessage(error) }));
-    const loops: Loop[] = [
-      startLoop({
-        name: 'vault-snapshot',
-        intervalMs: config.VAULT_SNAPSHOT_INTERVAL_MS,
-        step: () => takeVaultSnapshot(ctx).finally(evaluate),
-        onError,
-      }),
-      startLoop({
-        name: 'hlp-poll',
-        intervalMs: config.HLP_POLL_INTERVAL_MS,
-        maxBackoffMs: config.HLP_POLL_INTERVAL_MS,
-        step: async () => {
+    const loops = [
+      loop('vault-snapshot', config.VAULT_SNAPSHOT_INTERVAL_MS, () =>
+        takeVaultSnapshot(ctx).finally(evaluate),
+      ),
+      loop(
+        'hlp-poll',
+        config.HLP_POLL_INTERVAL_MS,
+        async () => {
           await pollHlp(ctx);
           await evaluate();
         },
-        onError,
+        config.HLP_POLL_INTERVAL_MS,
+      ),
+      loop('keeper-heartbeats', 0, async () => {
+        await readHeartbeats(ctx, blocking, config.HEARTBEAT_BLOCK_MS);
+        await evaluate();
       }),
-      startLoop({
-        name: 'keeper-heartbeats',
-        intervalMs: 0,
-        step: async () => {
-          await readHeartbeats(ctx, blocking, config.HEARTBEAT_BLOCK_MS);
-          await evaluate();
-        },
-        onError,
-      }),
-      startLoop({ name: 'prune', intervalMs: config.PRUNE_INTERVAL_MS, step: prune, onError }),
+      loop('prune', config.PRUNE_INTERVAL_MS, () => pruneExpired(ctx)),
     ];
     return {
       async stop() {
-        const stopping = Promise.all(loops.map((loop) => loop.stop()));
+        const ending = Promise.all(loops.map((each) => each.stop()));
         // Cuts a pending XREAD BLOCK, which would otherwise hold stop() for HEARTBEAT_BLOCK_MS.
         blocking.disconnect();
-        await stopping;
+        await ending;
       },
     };
-  }
-
-  async function lead(): Promise<void> {
-    while (!stopped) {
-      let session: AdvisoryLockSession;
-      try {
-        session = await openAdvisoryLockSession(
-          config.DATABASE_URL,
-          ADVISORY_LOCKS.watcher,
-          'yv-watcher-lock',
-        );
-      } catch (error) {
-        log('warn', 'cannot open the writer lock session', { error: errorMessage(error) });
-        await sleep(config.LOCK_RETRY_MS, stopSignal);
-        continue;
-      }
-      const lost = session.lost.then((error) => error);
-      let acquired = false;
-      let gone = false;
-      void lost.then(() => (gone = true));
-      while (!stopped && !gone && !acquired) {
-        acquired = await session.tryAcquire().catch(() => false);
-        if (!acquired) await sleep(config.LOCK_RETRY_MS, Promise.race([lost, stopSignal]));
-      }
-      if (acquired && !stopped && !gone) {
-        writer = true;
-        metrics.writer.set(1);
-        log('info', 'writer lock taken: watching');
-        const loops = startLoops();
-        const why = await Promise.race([lost, stopSignal]);
-        await loops.stop();
-        writer = false;
-        metrics.writer.set(0);
-        if (why instanceof Error) log('warn', 'writer lock lost', { error: why.message });
-      }
-      await session.close();
-    }
   }
 
   return {
     metrics,
     isWriter: () => writer,
     start() {
-      leading ??= lead();
+      leading ??= leadAsWriter({
+        databaseUrl: config.DATABASE_URL,
+        retryMs: config.LOCK_RETRY_MS,
+        log,
+        stopped: stopped.signal,
+        startTerm: startLoops,
+        onWriter(isWriter) {
+          writer = isWriter;
+          metrics.writer.set(isWriter ? 1 : 0);
+        },
+      });
     },
     stop() {
       stopping ??= (async () => {
-        stopped = true;
-        resolveStop();
+        stopped.abort();
         await leading;
         onceRedis?.disconnect();
         ctx.provider.destroy();

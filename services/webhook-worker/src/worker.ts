@@ -1,24 +1,23 @@
 import { DelayedError, Worker, type Job, type Queue } from 'bullmq';
-import pino, { type Logger } from 'pino';
+import type { Logger } from 'pino';
 import {
   claimDeliveries,
   createPool,
-  listDueDeliveries,
   outboxBacklog,
   recordDeliveryAttempts,
-  relayOutboxEvents,
-  withTransaction,
   type DeliveryAttemptResult,
   type Pool,
   type QueuedDelivery,
 } from '@yv/db';
 import { WEBHOOK_DELIVERY_QUEUE, type DeliveryJobData } from '@yv/domain';
+import { serviceLogger, startLoop, type Loop } from '@yv/runtime';
 import type { WebhookWorkerConfig } from './config';
-import { batched } from './batch';
 import { deliverOnce, type DeliverDeps, type DeliverStep } from './deliver';
-import { startLoop, type Loop } from './loop';
+import { batched } from './deliver/batch';
+import { enqueueDeliveries, openDeliveryQueue } from './enqueue';
 import { createWebhookWorkerMetrics, type WebhookWorkerMetrics } from './metrics';
-import { enqueueDeliveries, openDeliveryQueue } from './queue';
+import { relayOutbox } from './relay';
+import { sweepDueDeliveries } from './sweep';
 
 export interface WebhookWorkerOptions {
   config: WebhookWorkerConfig;
@@ -44,7 +43,6 @@ export interface WebhookWorker {
 
 /** Redis commands of the relay and the sweep give up after this; the rows wait in Postgres for the next pass. */
 const ENQUEUE_TIMEOUT_MS = 5_000;
-const SWEEP_BATCH = 1_000;
 /**
  * Claims and attempt records share statements across the jobs in flight: up to this many rows per statement, and
  * this many statements of each kind at once (the rest of the calls gather for the next one).
@@ -60,7 +58,7 @@ const POOL_SIZE = 2 * STATEMENTS_IN_FLIGHT + 4;
  */
 export function createWebhookWorker(options: WebhookWorkerOptions): WebhookWorker {
   const { config } = options;
-  const log = options.log ?? pino({ level: config.LOG_LEVEL, base: { service: 'webhook-worker' } });
+  const log = options.log ?? serviceLogger('webhook-worker', config.LOG_LEVEL);
   const metrics = options.metrics ?? createWebhookWorkerMetrics();
   const ownsPool = !options.pool;
   const pool =
@@ -97,22 +95,16 @@ export function createWebhookWorker(options: WebhookWorkerOptions): WebhookWorke
     }
   };
 
-  const relayOnce = async (): Promise<number> => {
-    const relayed = await withTransaction(pool, (client) => relayOutboxEvents(client, config.OUTBOX_BATCH));
-    const pending = relayed.flatMap((event) =>
-      event.delivery?.status === 'pending' ? [event.delivery] : [],
-    );
-    const disabled = relayed.filter((event) => event.delivery?.status === 'disabled').length;
-    if (disabled > 0) metrics.deliveries.inc({ outcome: 'disabled' }, disabled);
-    await enqueue(pending, 'relay');
-    return relayed.length;
-  };
+  const relayOnce = (): Promise<number> =>
+    relayOutbox({
+      pool,
+      batch: config.OUTBOX_BATCH,
+      metrics,
+      enqueue: (deliveries) => enqueue(deliveries, 'relay'),
+    });
 
-  const sweepOnce = async (): Promise<number> => {
-    const due = await listDueDeliveries(pool, { leaseMs, limit: SWEEP_BATCH });
-    await enqueue(due, 'sweep');
-    return due.length;
-  };
+  const sweepOnce = (): Promise<number> =>
+    sweepDueDeliveries(pool, leaseMs, (deliveries) => enqueue(deliveries, 'sweep'));
 
   const refreshMetrics = async (): Promise<void> => {
     const backlog = await outboxBacklog(pool);
@@ -134,7 +126,8 @@ export function createWebhookWorker(options: WebhookWorkerOptions): WebhookWorke
     return step;
   };
 
-  const onLoopError = (what: string) => (error: unknown) => log.error({ err: error }, `${what} failed`);
+  const loop = (what: string, intervalMs: number, step: () => Promise<boolean | void>): Loop =>
+    startLoop({ step, intervalMs, onError: (error) => log.error({ err: error }, `${what} failed`) });
 
   return {
     metrics,
@@ -153,17 +146,14 @@ export function createWebhookWorker(options: WebhookWorkerOptions): WebhookWorke
         log.error({ err: error, deliveryId: job?.id }, 'delivery job failed'),
       );
       loops = [
-        startLoop(
-          async () => (await relayOnce()) === config.OUTBOX_BATCH,
-          config.OUTBOX_POLL_MS,
-          onLoopError('relay'),
-        ),
-        startLoop(async () => void (await sweepOnce()), config.WEBHOOK_SWEEP_MS, onLoopError('sweep')),
-        startLoop(refreshMetrics, config.METRICS_REFRESH_MS, onLoopError('metrics refresh')),
+        // A full batch means more rows wait: the relay runs again at once.
+        loop('relay', config.OUTBOX_POLL_MS, async () => (await relayOnce()) === config.OUTBOX_BATCH),
+        loop('sweep', config.WEBHOOK_SWEEP_MS, async () => void (await sweepOnce())),
+        loop('metrics refresh', config.METRICS_REFRESH_MS, refreshMetrics),
       ];
     },
     async stop() {
-      await Promise.all(loops.map((loop) => loop.stop()));
+      await Promise.all(loops.map((each) => each.stop()));
       loops = [];
       await worker?.close();
       worker = undefined;

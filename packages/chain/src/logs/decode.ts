@@ -1,3 +1,4 @@
+import type { VaultEvent } from '@yv/domain';
 import type { RawLog } from '../rpc';
 import { EVENT_TOPICS, type VaultEventName } from './events';
 
@@ -10,46 +11,7 @@ export interface LogPosition {
   readonly logIndex: number;
 }
 
-export type VaultEventArgs =
-  | {
-      readonly name: 'Deposit';
-      readonly sender: string;
-      readonly receiver: string;
-      readonly assets: bigint;
-      readonly shares: bigint;
-    }
-  | {
-      readonly name: 'RedeemRequested';
-      readonly id: bigint;
-      readonly owner: string;
-      readonly receiver: string;
-      readonly shares: bigint;
-    }
-  | {
-      readonly name: 'RedeemFulfilled' | 'RedeemClaimed';
-      readonly id: bigint;
-      readonly owner: string;
-      readonly receiver: string;
-      readonly shares: bigint;
-      readonly assets: bigint;
-    }
-  | {
-      readonly name: 'RedeemCancelled';
-      readonly id: bigint;
-      readonly owner: string;
-      readonly receiver: string;
-      readonly shares: bigint;
-    }
-  | {
-      readonly name: 'InstantRedeem';
-      readonly owner: string;
-      readonly receiver: string;
-      readonly shares: bigint;
-      readonly assets: bigint;
-    }
-  | { readonly name: 'Transfer'; readonly from: string; readonly to: string; readonly value: bigint };
-
-export type DecodedLog = LogPosition & { readonly event: VaultEventArgs };
+export type DecodedLog = LogPosition & { readonly event: VaultEvent };
 
 export class LogDecodeError extends Error {
   override readonly name = 'LogDecodeError';
@@ -71,7 +33,7 @@ const word = (data: string, i: number): bigint => {
   return BigInt(`0x${data.slice(start, start + 64)}`);
 };
 
-type Decoder = (log: RawLog) => VaultEventArgs;
+type Decoder = (log: RawLog) => VaultEvent;
 
 const DECODERS: Readonly<Record<VaultEventName, Decoder>> = {
   Deposit: ({ topics: t, data }) => ({

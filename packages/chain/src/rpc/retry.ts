@@ -1,3 +1,5 @@
+import { backoffMs } from '@yv/domain';
+import { sleep } from '@yv/runtime';
 import { shouldRetry } from './errors';
 
 export interface RetryOptions {
@@ -15,30 +17,6 @@ export interface RetryOptions {
   signal?: AbortSignal;
 }
 
-/** Full jitter: a uniform delay in [0, min(max, base * 2^attempt)], so replicas retrying together spread out. */
-export function backoffDelay(
-  attempt: number,
-  baseDelayMs: number,
-  maxDelayMs: number,
-  random = Math.random,
-): number {
-  const ceiling = Math.min(maxDelayMs, baseDelayMs * 2 ** attempt);
-  return Math.round(random() * ceiling);
-}
-
-function sleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    if (signal?.aborted) return resolve();
-    const timer = setTimeout(done, ms);
-    function done(): void {
-      clearTimeout(timer);
-      signal?.removeEventListener('abort', done);
-      resolve();
-    }
-    signal?.addEventListener('abort', done, { once: true });
-  });
-}
-
 /** Runs `fn` until it succeeds, fails with an error `retryIf` rejects, or runs out of attempts. */
 export async function withRetry<T>(fn: () => Promise<T>, options: RetryOptions = {}): Promise<T> {
   const attempts = options.attempts ?? 5;
@@ -48,7 +26,12 @@ export async function withRetry<T>(fn: () => Promise<T>, options: RetryOptions =
       return await fn();
     } catch (error) {
       if (attempt + 1 >= attempts || !retryIf(error) || options.signal?.aborted) throw error;
-      const delay = backoffDelay(attempt, options.baseDelayMs ?? 200, options.maxDelayMs ?? 5_000);
+      // Full jitter: replicas whose calls failed together spread their retries over the whole delay.
+      const delay = backoffMs(
+        { baseMs: options.baseDelayMs ?? 200, maxMs: options.maxDelayMs ?? 5_000, jitter: 'full' },
+        attempt,
+        Math.random(),
+      );
       options.onRetry?.(error, attempt + 1, delay);
       await sleep(delay, options.signal);
     }

@@ -15,7 +15,7 @@ export interface ActionEvidence {
 }
 
 /**
- * The indexer's next move of an action (SYSTEM.md "Partner action states"), or null when the evidence supports
+ * The indexer's next move of an action (docs/design.md#partner-action-states), or null when the evidence supports
  * none. One step at a time, so each move is its own transaction and webhook: a redemption fulfilled and claimed
  * before the indexer looked still goes waiting_for_keeper → claimable → claimed.
  */

@@ -1,8 +1,9 @@
 import type { ActionKind, PartnerActionStatus } from '@yv/schemas';
 
 /**
- * SYSTEM.md's partner-action state machine. `(new) → created` is the insert itself; every other change goes
- * through `transition`, so a status can only move along these edges.
+ * The partner-action state machine (docs/design.md#partner-action-states). `(new) → created` is the insert
+ * itself; every other change goes through `transition`, called by the one writer (@yv/actions), so a status can
+ * only move along these edges.
  */
 const EDGES: Readonly<Record<PartnerActionStatus, readonly PartnerActionStatus[]>> = {
   created: ['requires_signature', 'submitted', 'failed'],

@@ -1,6 +1,8 @@
+import { isHexAddress } from '@yv/schemas';
+
 /** The one place addresses are normalized for storage and lookup: lowercase hex, so SQL compares with `=`. */
 export function storedAddress(address: string): string {
-  if (!/^0x[0-9a-fA-F]{40}$/.test(address)) throw new Error(`not a 20-byte hex address: ${address}`);
+  if (!isHexAddress(address)) throw new Error(`not a 20-byte hex address: ${address}`);
   return address.toLowerCase();
 }
 

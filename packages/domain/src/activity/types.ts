@@ -1,6 +1,6 @@
 /**
- * A vault event as the chain emitted it, addresses lowercase. Mirrors @yv/chain's decoded log args so the rules
- * here stay free of I/O packages.
+ * A vault event as the chain emitted it, addresses lowercase: what @yv/chain's log decoder yields, declared here
+ * so the rules that read it stay free of I/O packages.
  */
 export type VaultEvent =
   | {

@@ -1,8 +1,7 @@
+import { isHexAddress } from '@yv/schemas';
 import { mergeFinerPeriod } from './merge-periods';
 import { fail, isRecord, parsePeriod, preview } from './parse-history';
 import type { HlpNormalizeResult, HlpPoint, HlpResult } from './types';
-
-const ADDRESS = /^0x[a-fA-F0-9]{40}$/;
 
 /** Coarse to fine: each one replaces the recent part of what came before with denser, fresher samples. */
 const FINER_PERIODS = ['month', 'week', 'day'] as const;
@@ -51,7 +50,7 @@ export function normalizeVaultDetails(raw: unknown): HlpNormalizeResult {
   const { name, vaultAddress, apr, portfolio } = raw;
   if (typeof name !== 'string' || name.trim() === '')
     return fail(`name must be a non-empty string, got ${preview(name)}`);
-  if (typeof vaultAddress !== 'string' || !ADDRESS.test(vaultAddress)) {
+  if (!isHexAddress(vaultAddress)) {
     return fail(`vaultAddress must be a 0x-prefixed 20-byte hex address, got ${preview(vaultAddress)}`);
   }
   if (typeof apr !== 'number' || !Number.isFinite(apr))

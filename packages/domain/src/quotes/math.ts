@@ -7,7 +7,7 @@ export const MAX_SLIPPAGE_BPS = 2_000;
 /**
  * How long a quote is promised: 120 s. Long enough for a wallet prompt and a human to read it, short enough that
  * the vault's price (it moves with every NAV report) is still the one shown. Overridable per deployment
- * (QUOTE_TTL_MS); partner actions not submitted by then fail (SYSTEM.md).
+ * (QUOTE_TTL_MS); partner actions not submitted by then fail (docs/design.md#partner-action-states).
  */
 export const DEFAULT_QUOTE_TTL_MS = 120_000;
 

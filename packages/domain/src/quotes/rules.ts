@@ -2,8 +2,9 @@ import { ApiError } from '../errors';
 import type { DepositFacts, QuoteReadiness, QuoteRedemption, RedeemFacts } from './types';
 
 /**
- * The rules a quote is refused by, one function per action, each raising the code of SYSTEM.md's error table.
- * They run on facts read at the quote block; the final simulation then catches anything they do not model.
+ * The rules a quote is refused by, one function per action, each raising the code of the error table
+ * (docs/design.md#error-codes). They run on facts read at the quote block; the final simulation then catches
+ * anything they do not model.
  */
 
 function sameAddress(a: string, b: string): boolean {

@@ -1,3 +1,5 @@
+import { isHexAddress } from '@yv/schemas';
+
 /**
  * Checks one keeper heartbeat as published to the Redis stream (docs/keeper-heartbeat.md): fields `service`,
  * `at` and `payload` (JSON). Never throws; everything wrong is listed in `problems`, and the heartbeat is valid
@@ -14,8 +16,6 @@ export interface CheckedHeartbeat {
   valid: boolean;
   problems: string[];
 }
-
-const ADDRESS = /^0x[a-fA-F0-9]{40}$/;
 
 function parseObject(text: string | undefined): Record<string, unknown> | null {
   if (text === undefined) return null;
@@ -50,14 +50,13 @@ export function checkKeeperHeartbeat(
   const service = typeof payload?.service === 'string' ? payload.service : (fields.service ?? null);
   if (service === null) problems.push('service is missing');
   const keeper = typeof payload?.keeper === 'string' ? payload.keeper : null;
-  if (payload !== null && (keeper === null || !ADDRESS.test(keeper)))
-    problems.push('payload.keeper is not an address');
+  if (payload !== null && !isHexAddress(keeper)) problems.push('payload.keeper is not an address');
   const at = parseDate(payload?.at ?? fields.at);
   if (at === null) problems.push('at is missing or not an ISO 8601 time');
   if (payload !== null && payload.ok !== true)
     problems.push(`keeper reported a failed tick: ${String(payload.error ?? 'ok is not true')}`);
   if (expectedKeeper === null) problems.push('no vault snapshot yet to compare the keeper address with');
-  else if (keeper !== null && ADDRESS.test(keeper) && keeper.toLowerCase() !== expectedKeeper.toLowerCase())
+  else if (isHexAddress(keeper) && keeper.toLowerCase() !== expectedKeeper.toLowerCase())
     problems.push(`keeper ${keeper} is not the vault's keeper ${expectedKeeper}`);
   return { service, keeper, at, payload, valid: problems.length === 0, problems };
 }

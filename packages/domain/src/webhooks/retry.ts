@@ -1,3 +1,5 @@
+import { backoffMs, type BackoffPolicy } from '../backoff';
+
 /**
  * What one attempt's answer means, when the next attempt comes, and when a delivery stops. A 2xx is delivered;
  * 410 Gone means the receiver is retired (no retry will help); anything else — 429, 5xx, other codes, a timeout,
@@ -27,17 +29,10 @@ export function parseRetryAfter(value: string | null | undefined, now: Date): nu
   return Math.max(0, at - now.getTime());
 }
 
-export interface BackoffPolicy {
-  /** Delay after the first failed attempt, ms; doubles with each further attempt. */
-  baseMs: number;
-  /** Longest delay, ms; also caps what a Retry-After may ask for. */
-  maxMs: number;
-}
-
 /**
- * Delay before the attempt after `attempt` (1-based): exponential, with "equal jitter" (half fixed, half random) so
- * that receivers coming back after an outage are not hit by every delivery in the same instant, and never shorter
- * than a Retry-After the receiver sent (capped at maxMs). `random` is in [0, 1).
+ * Delay before the attempt after `attempt` (1-based): the policy's backoff, with its jitter so that receivers coming
+ * back after an outage are not hit by every delivery in the same instant, and never shorter than a Retry-After the
+ * receiver sent (which `maxMs` caps as well). `random` is in [0, 1).
  */
 export function retryDelayMs(
   policy: BackoffPolicy,
@@ -45,9 +40,8 @@ export function retryDelayMs(
   retryAfterMs: number | undefined,
   random: number,
 ): number {
-  const exponential = Math.min(policy.maxMs, policy.baseMs * 2 ** Math.max(0, attempt - 1));
-  const jittered = Math.round(exponential / 2 + (exponential / 2) * random);
-  return Math.max(jittered, Math.min(retryAfterMs ?? 0, policy.maxMs));
+  const backoff = backoffMs(policy, Math.max(0, attempt - 1), random);
+  return Math.max(backoff, Math.min(retryAfterMs ?? 0, policy.maxMs));
 }
 
 export interface AttemptBudget {

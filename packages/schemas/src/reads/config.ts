@@ -4,6 +4,30 @@ import { ref } from '../ref';
 
 const nonEmpty = { type: 'string', minLength: 1 } as const;
 
+/**
+ * The deployment's contracts this read shows. The deployment manifest (@yv/config) holds these and a few more,
+ * so a contract added here is required of every manifest too.
+ */
+export const PUBLISHED_CONTRACTS = [
+  'vault',
+  'usdc',
+  'hlpVault',
+  'core',
+  'share',
+  'depositPipe',
+  'redemptionPipe',
+  'strategyKeeper',
+  'navSource',
+] as const;
+export type PublishedContract = (typeof PUBLISHED_CONTRACTS)[number];
+
+function addressFields<N extends string>(names: readonly N[]) {
+  return Object.fromEntries(names.map((name) => [name, ref('Address')])) as Record<
+    N,
+    ReturnType<typeof ref<'Address'>>
+  >;
+}
+
 export const DepositRoute = {
   type: 'object',
   description:
@@ -118,31 +142,9 @@ export const Config = {
     },
     contracts: {
       type: 'object',
-      required: [
-        'contractVersion',
-        'vault',
-        'usdc',
-        'hlpVault',
-        'core',
-        'share',
-        'depositPipe',
-        'redemptionPipe',
-        'strategyKeeper',
-        'navSource',
-      ],
+      required: ['contractVersion', ...PUBLISHED_CONTRACTS],
       additionalProperties: false,
-      properties: {
-        contractVersion: ref('ContractVersion'),
-        vault: ref('Address'),
-        usdc: ref('Address'),
-        hlpVault: ref('Address'),
-        core: ref('Address'),
-        share: ref('Address'),
-        depositPipe: ref('Address'),
-        redemptionPipe: ref('Address'),
-        strategyKeeper: ref('Address'),
-        navSource: ref('Address'),
-      },
+      properties: { contractVersion: ref('ContractVersion'), ...addressFields(PUBLISHED_CONTRACTS) },
     },
     tokens: {
       type: 'object',

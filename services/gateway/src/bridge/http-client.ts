@@ -1,4 +1,5 @@
-import type { BridgeAdapter, BridgeQuote, BridgeQuoteRequest } from './types';
+import { isHexAddress, type BridgeQuoteRequest } from '@yv/schemas';
+import type { BridgeAdapter, BridgeQuote } from './types';
 import { BridgeError } from './types';
 
 export interface HttpBridgeOptions {
@@ -10,7 +11,6 @@ export interface HttpBridgeOptions {
   timeoutMs?: number;
 }
 
-const ADDRESS = /^0x[a-fA-F0-9]{40}$/;
 const REQUEST_ID = /^0x[a-fA-F0-9]{64}$/;
 
 /** Checks the fields we hand on to partners: a malformed provider answer is a provider fault, never shown. */
@@ -18,8 +18,7 @@ function parseQuote(body: unknown, request: BridgeQuoteRequest, provider: string
   const b = (body ?? {}) as Record<string, unknown>;
   const problems: string[] = [];
   if (typeof b.requestId !== 'string' || !REQUEST_ID.test(b.requestId)) problems.push('requestId');
-  if (typeof b.depositAddress !== 'string' || !ADDRESS.test(b.depositAddress))
-    problems.push('depositAddress');
+  if (!isHexAddress(b.depositAddress)) problems.push('depositAddress');
   if (typeof b.statusUrl !== 'string' || !URL.canParse(b.statusUrl)) problems.push('statusUrl');
   if (typeof b.expiresAt !== 'string' || Number.isNaN(Date.parse(b.expiresAt))) problems.push('expiresAt');
   if (b.amountRaw !== request.amountRaw) problems.push('amountRaw (not the amount asked for)');
@@ -52,7 +51,7 @@ export function createHttpBridgeAdapter(options: HttpBridgeOptions): BridgeAdapt
           signal: AbortSignal.timeout(timeoutMs),
         });
       } catch (err) {
-        throw new BridgeError(`bridge provider unreachable: ${(err as Error).message}`, false);
+        throw new BridgeError('the bridge provider is unreachable', false, { cause: err });
       }
       const body: unknown = await res.json().catch(() => undefined);
       if (!res.ok) {

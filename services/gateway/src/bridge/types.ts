@@ -1,24 +1,13 @@
+import type { BridgeQuote as ProviderQuote, BridgeQuoteRequest } from '@yv/schemas';
+
 /**
  * The bridge-provider adapter: a deposit-address bridge (docs/bridge-provider.md) opened for a withdrawal to a
  * chain other than 999. The claim or instant redeem pays out to `depositAddress`, and the provider delivers to
  * `recipient` on the destination chain (or refunds `refundTo`).
  */
-export interface BridgeQuoteRequest {
-  originChainId: number;
-  destinationChainId: number;
-  amountRaw: string;
-  recipient: string;
-  refundTo: string;
-  originCurrency: string;
-  destinationCurrency: string;
-}
-
-export interface BridgeQuote extends BridgeQuoteRequest {
+export interface BridgeQuote extends ProviderQuote {
+  /** The provider that opened it, as `bridge.provider` shows it. */
   provider: string;
-  requestId: string;
-  depositAddress: string;
-  statusUrl: string;
-  expiresAt: string;
 }
 
 export interface BridgeAdapter {
@@ -33,7 +22,8 @@ export class BridgeError extends Error {
   constructor(
     message: string,
     readonly rejected: boolean,
+    options?: { cause?: unknown },
   ) {
-    super(message);
+    super(message, options);
   }
 }

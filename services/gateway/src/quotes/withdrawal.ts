@@ -121,7 +121,7 @@ export async function depositAddressWithdrawal(
     });
   } catch (err) {
     if (!(err instanceof BridgeError)) throw err;
-    throw new ApiError(err.rejected ? 'BAD_ACTION_REQUEST' : args.failureCode, err.message);
+    throw new ApiError(err.rejected ? 'BAD_ACTION_REQUEST' : args.failureCode, err.message, { cause: err });
   }
   return {
     depositAddress: quote.depositAddress,

@@ -1,8 +1,8 @@
 import { ApiError } from '@yv/domain';
+import { withTimeout } from '@yv/runtime';
 import { API_ERROR_STATUS, type ApiErrorCode, type BootstrapSection } from '@yv/schemas';
 import { PAGE_LIMIT } from '../http/paging';
 import type { ReadResult, ReadServices } from './services';
-import { withTimeout } from './timeout';
 
 /** A section already serialized: `bootstrapJson` writes it as is instead of serializing it again. */
 export class RawJson {

@@ -1,7 +1,15 @@
 import type { Deployment, FundingNetworkConfig, ProductConfig } from '@yv/config';
 import { toAmount, type Amount } from '@yv/domain';
 import type { VaultState } from '@yv/chain';
+import { PUBLISHED_CONTRACTS, type PublishedContract } from '@yv/schemas';
 import type { TokenInfo } from './tokens';
+
+function publishedContracts(contracts: Deployment['contracts']) {
+  return Object.fromEntries(PUBLISHED_CONTRACTS.map((name) => [name, contracts[name]])) as Pick<
+    Deployment['contracts'],
+    PublishedContract
+  >;
+}
 
 /**
  * The spec's `config`: product facts from the product file, addresses from the deployment, minimums from the
@@ -24,18 +32,7 @@ export function buildConfig(
     apiVersion: 'v1' as const,
     product: product.product,
     chain: product.chain,
-    contracts: {
-      contractVersion: deployment.contractVersion,
-      vault: c.vault,
-      usdc: c.usdc,
-      hlpVault: c.hlpVault,
-      core: c.core,
-      share: c.share,
-      depositPipe: c.depositPipe,
-      redemptionPipe: c.redemptionPipe,
-      strategyKeeper: c.strategyKeeper,
-      navSource: c.navSource,
-    },
+    contracts: { contractVersion: deployment.contractVersion, ...publishedContracts(c) },
     tokens,
     deposit: {
       nativeChainId: deployment.chainId,

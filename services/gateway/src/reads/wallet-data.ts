@@ -2,15 +2,14 @@ import type { PositionState } from '@yv/chain';
 import type { ProductConfig } from '@yv/config';
 import type { ActivityEventRow } from '@yv/db';
 import { ApiError, toAmount, type RedeemJson } from '@yv/domain';
+import { isHexAddress } from '@yv/schemas';
 import type { TokenInfo } from './tokens';
 
 export type Tokens = { asset: TokenInfo; share: TokenInfo };
 
-const ADDRESS = /^0x[a-fA-F0-9]{40}$/;
-
 /** A wallet from a path or query parameter; anything but a 20-byte hex address is 400 BAD_WALLET. */
 export function parseWallet(value: unknown): string {
-  if (typeof value !== 'string' || !ADDRESS.test(value))
+  if (!isHexAddress(value))
     throw new ApiError(
       'BAD_WALLET',
       `wallet must be a 20-byte hex address (0x followed by 40 hex digits), got ${JSON.stringify(value)}`,

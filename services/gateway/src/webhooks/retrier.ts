@@ -1,6 +1,7 @@
 import { Queue } from 'bullmq';
 import { claimFailedDeliveries, countExhaustedDeliveries, withTransaction, type Pool } from '@yv/db';
 import { ApiError, deliveryJob, WEBHOOK_DELIVERY_QUEUE, webhookRetryResult } from '@yv/domain';
+import { withTimeout } from '@yv/runtime';
 import { closeWhenReady } from '../close-queue';
 
 export interface WebhookRetryResult {
@@ -29,14 +30,6 @@ export interface WebhookRetrierOptions {
 }
 
 class QueueUnavailable extends Error {}
-
-function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_resolve, reject) => {
-    timer = setTimeout(() => reject(new QueueUnavailable(`no answer from Redis within ${ms}ms`)), ms);
-  });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
-}
 
 /**
  * Claims failed deliveries that have attempts left and enqueues them, committing the claim only once Redis took
@@ -68,6 +61,7 @@ export function createWebhookRetrier(options: WebhookRetrierOptions): WebhookRet
                 throw new QueueUnavailable('Redis refused the jobs', { cause: error });
               }),
               enqueueTimeoutMs,
+              () => new QueueUnavailable(`no answer from Redis within ${enqueueTimeoutMs} ms`),
             );
           }
           return webhookRetryResult(claimed.length, exhausted, options.maxAttempts);

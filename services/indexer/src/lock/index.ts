@@ -1,4 +1,5 @@
 import { ADVISORY_LOCKS, openAdvisoryLockSession, type AdvisoryLockSession } from '@yv/db';
+import { sleep } from '@yv/runtime';
 
 export interface WriterLock {
   /** Resolves once this replica holds the lock, polling every `retryMs`; false if `signal` aborted first. */
@@ -33,7 +34,7 @@ export function createWriterLock(args: {
       }
       while (!signal.aborted) {
         if (await session.tryAcquire()) return true;
-        await new Promise((resolve) => setTimeout(resolve, args.retryMs ?? 1_000));
+        await sleep(args.retryMs ?? 1_000, signal);
       }
       return false;
     },

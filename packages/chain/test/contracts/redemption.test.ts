@@ -1,5 +1,5 @@
-import { revertName, useDevnetVault } from '@yv/testkit';
-import { deposit, expectProofHolds, mined, USDC, vaultContracts } from './helpers';
+import { useDevnetVault } from '@yv/testkit';
+import { deposit, expectProofHolds, mined, revertName, USDC, vaultContracts } from './helpers';
 
 const v = useDevnetVault();
 

@@ -1,5 +1,5 @@
-import { revertName, useDevnetVault } from '@yv/testkit';
-import { deposit, expectProofHolds, mined, ONE_SHARE, USDC, vaultContracts } from './helpers';
+import { useDevnetVault } from '@yv/testkit';
+import { deposit, expectProofHolds, mined, revertName, ONE_SHARE, USDC, vaultContracts } from './helpers';
 
 const v = useDevnetVault({ maxUserDeposit: 2_000_000n * USDC });
 const YEAR = 365n * 24n * 3600n;

@@ -12,8 +12,8 @@ import {
   type ReadinessInputs,
   type ReadinessThresholds,
 } from '@yv/domain';
-import type { WatcherConfig } from './config';
-import type { WatcherContext } from './context';
+import type { WatcherConfig } from '../config';
+import type { WatcherContext } from '../context';
 
 export function readinessThresholds(config: WatcherConfig): ReadinessThresholds {
   return {

@@ -1,6 +1,6 @@
 import { insertHlpSnapshot } from '@yv/db';
 import { normalizeVaultDetails } from '@yv/domain';
-import { errorMessage, type WatcherContext } from './context';
+import { errorMessage, type WatcherContext } from '../context';
 
 export type HlpFailureReason = 'timeout' | 'network' | 'http_status' | 'not_json' | 'invalid';
 

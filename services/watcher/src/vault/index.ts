@@ -1,6 +1,6 @@
 import { readVaultState, vaultStateToJson } from '@yv/chain';
 import { insertVaultSnapshot } from '@yv/db';
-import { errorMessage, type WatcherContext } from './context';
+import { errorMessage, type WatcherContext } from '../context';
 
 /**
  * Reads the vault at the latest block and stores the snapshot. A failed read marks the RPC unhealthy (readiness

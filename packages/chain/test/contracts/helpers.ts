@@ -8,8 +8,9 @@ import {
   RedemptionPipe__factory,
   Share__factory,
   Strategy__factory,
-} from '../src';
+} from '@yv/contracts';
 import type { DevnetVault } from '@yv/testkit';
+import { decodeRevert } from '../../src';
 
 export const USDC = 10n ** 6n;
 export const ONE_SHARE = 10n ** 12n;
@@ -66,4 +67,18 @@ export async function expectProofHolds(v: DevnetVault): Promise<void> {
   expect(p.netShareholderAssets).toBe(p.reportedTotalAssets);
   expect(p.reportedTotalAssets).toBe(await core.totalAssets());
   expect(p.reservedAssets <= p.vaultUsdc).toBe(true);
+}
+
+/** Awaits a contract call or transaction expected to revert, and returns the decoded custom error's name. */
+export async function revertName(action: Promise<unknown>): Promise<string> {
+  try {
+    const result = await action;
+    const maybeTx = result as { wait?: () => Promise<unknown> };
+    if (typeof maybeTx?.wait === 'function') await maybeTx.wait();
+  } catch (err) {
+    const decoded = decodeRevert(err);
+    if (!decoded) throw err;
+    return decoded.name;
+  }
+  throw new Error('expected a revert, but the call succeeded');
 }

@@ -2,7 +2,7 @@ import type Redis from 'ioredis';
 import { vaultStateFromJson, type VaultStateJson } from '@yv/chain';
 import { insertKeeperHeartbeat, lastKeeperHeartbeatStreamId, latestVaultSnapshot } from '@yv/db';
 import { checkKeeperHeartbeat } from '@yv/domain';
-import type { WatcherContext } from './context';
+import type { WatcherContext } from '../context';
 
 type StreamEntry = [id: string, fields: string[]];
 type XReadAnswer = [key: string, entries: StreamEntry[]][] | null;

@@ -10,7 +10,7 @@ import {
   type DeliveryJobData,
   type DeliveryStatusAfterAttempt,
 } from '@yv/domain';
-import type { DeliveryOutcome, WebhookWorkerMetrics } from './metrics';
+import type { DeliveryOutcome, WebhookWorkerMetrics } from '../metrics';
 import { postWebhook, type AttemptAnswer } from './send';
 
 export interface DeliverDeps {

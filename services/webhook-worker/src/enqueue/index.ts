@@ -1,7 +1,7 @@
 import { Queue } from 'bullmq';
 import type { QueuedDelivery } from '@yv/db';
 import { deliveryJob, WEBHOOK_DELIVERY_QUEUE } from '@yv/domain';
-import { withTimeout } from './loop';
+import { withTimeout } from '@yv/runtime';
 
 /** The producer side: fails a command after one reconnect instead of waiting for Redis forever. */
 export function openDeliveryQueue(redisUrl: string, prefix: string): Queue {
@@ -27,6 +27,6 @@ export async function enqueueDeliveries(
   await withTimeout(
     queue.addBulk(deliveries.map((delivery) => deliveryJob(delivery))),
     timeoutMs,
-    'enqueue webhook deliveries',
+    () => new Error(`enqueue webhook deliveries: no answer within ${timeoutMs}ms`),
   );
 }
