@@ -67,8 +67,8 @@ describe('the whole stack as processes (pnpm stack)', () => {
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
-  it('runs a deposit as a partner would, then stops every process cleanly on SIGTERM', async () => {
-    const deploymentFile = path.join(dir, 'deployment.json');
+  /** Starts `pnpm stack` on this file's ports, database and Redis prefix, and waits for its ready block. */
+  async function startStack(deploymentFile: string) {
     stack = startScript('scripts/stack.ts', {
       ...Object.fromEntries(Object.entries(ports).map(([k, v]) => [k, String(v)])),
       DATABASE_URL: db.url,
@@ -81,14 +81,12 @@ describe('the whole stack as processes (pnpm stack)', () => {
       LOG_LEVEL: 'info',
     });
     await stack.waitForLine(/\[stack\] ready/, 180_000);
-    const apiKey = /API key\s+(\S+)/.exec(await stack.waitForLine(/API key\s+\S+/, 5_000))![1]!;
+    return /API key\s+(\S+)/.exec(await stack.waitForLine(/API key\s+\S+/, 5_000))![1]!;
+  }
+
+  /** A deposit created, signed, submitted and followed to `indexed` through the running stack. */
+  async function depositToIndexed(apiKey: string, deploymentFile: string, keyPrefix: string) {
     const gateway = `http://127.0.0.1:${ports.GATEWAY_PORT}`;
-    // Every service's metrics on its own port; the partner API's port does not expose them.
-    for (const [service, name] of Object.entries(METRICS_PORTS)) {
-      const text = await (await fetch(`http://127.0.0.1:${ports[name]}/metrics`)).text();
-      expect({ service, exported: text.includes(`svc_${service}_`) }).toEqual({ service, exported: true });
-    }
-    expect((await fetch(`${gateway}/metrics`)).status).toBe(404);
     const deployment = readDeployment(deploymentFile);
     const provider = testProvider(`http://127.0.0.1:${ports.DEVNET_PORT}`);
     const wallet = devnetWallet(2, provider);
@@ -121,11 +119,11 @@ describe('the whole stack as processes (pnpm stack)', () => {
       );
 
     try {
-      let action = await create('stack-deposit-1');
+      let action = await create(`${keyPrefix}-1`);
       const approval = action.steps.find((step) => step.kind === 'approval');
       if (approval) {
         verifiedHash(await signAndSend(wallet, approval.tx), deployment.contracts.usdc);
-        action = await create('stack-deposit-2');
+        action = await create(`${keyPrefix}-2`);
       }
       expect(action.steps.map((step) => step.kind)).toEqual(['deposit']);
       const receipt = await signAndSend(wallet, action.steps[0]!.tx);
@@ -147,13 +145,40 @@ describe('the whole stack as processes (pnpm stack)', () => {
     } finally {
       provider.destroy();
     }
+  }
 
+  async function stopStack() {
     const stopped = Date.now();
-    stack.child.kill('SIGTERM');
-    expect(await stack.exited).toBe(0);
+    stack!.child.kill('SIGTERM');
+    expect(await stack!.exited).toBe(0);
     expect(Date.now() - stopped).toBeLessThan(35_000);
-    for (const name of SERVICES) expect(stack.output()).toContain(`[stack] ${name} exited (0)`);
+    for (const name of SERVICES) expect(stack!.output()).toContain(`[stack] ${name} exited (0)`);
     for (const [name, port] of Object.entries(ports))
       expect({ name, listening: await listening(port) }).toEqual({ name, listening: false });
+  }
+
+  it('runs a deposit as a partner would, stops every process cleanly on SIGTERM, and does it again on a fresh devnet', async () => {
+    const deploymentFile = path.join(dir, 'deployment.json');
+    const apiKey = await startStack(deploymentFile);
+    const gateway = `http://127.0.0.1:${ports.GATEWAY_PORT}`;
+    // Every service's metrics on its own port; the partner API's port does not expose them.
+    for (const [service, name] of Object.entries(METRICS_PORTS)) {
+      const text = await (await fetch(`http://127.0.0.1:${ports[name]}/metrics`)).text();
+      expect({ service, exported: text.includes(`svc_${service}_`) }).toEqual({ service, exported: true });
+    }
+    expect((await fetch(`${gateway}/metrics`)).status).toBe(404);
+    await depositToIndexed(apiKey, deploymentFile, 'stack-deposit');
+    await stopStack();
+
+    // The second run starts a new devnet (a new chain) on the same database, as Ctrl-C and run again does.
+    rmSync(deploymentFile);
+    const secondKey = await startStack(deploymentFile);
+    expect(stack!.output()).toContain("the database held a previous devnet's chain: emptied it for this one");
+    await depositToIndexed(secondKey, deploymentFile, 'stack-again');
+    const health = (await (await fetch(`${gateway}/api/v1/health`)).json()) as {
+      data: { indexer: { lagBlocks: number | null }; ready: { reasonCodes: string[] } };
+    };
+    expect(health.data.ready.reasonCodes.filter((code) => code.startsWith('INDEXER'))).toEqual([]);
+    await stopStack();
   });
 });

@@ -1,4 +1,6 @@
 import { Client, escapeIdentifier } from 'pg';
+import { MIGRATIONS_TABLE } from './migrate';
+import type { Queryable } from './queryable';
 
 /** The same server and credentials as `databaseUrl`, pointed at database `name`. */
 export function withDatabaseName(databaseUrl: string, name: string): string {
@@ -37,4 +39,18 @@ export async function ensureDatabase(databaseUrl: string): Promise<boolean> {
   } finally {
     await admin.end();
   }
+}
+
+/**
+ * Empties every table but the migrations' own: the database of a dev stack whose devnet started afresh, whose
+ * rows describe a chain that no longer exists. Never called by a service.
+ */
+export async function emptyDatabase(db: Queryable): Promise<string[]> {
+  const { rows } = await db.query<{ name: string }>(
+    `SELECT tablename AS name FROM pg_tables WHERE schemaname = current_schema() AND tablename <> $1`,
+    [MIGRATIONS_TABLE],
+  );
+  const tables = rows.map((row) => escapeIdentifier(row.name));
+  if (tables.length > 0) await db.query(`TRUNCATE ${tables.join(', ')} RESTART IDENTITY CASCADE`);
+  return rows.map((row) => row.name);
 }

@@ -1,4 +1,4 @@
-export { ensureDatabase, withDatabaseName } from './admin';
+export { emptyDatabase, ensureDatabase, withDatabaseName } from './admin';
 export { isRetryableDbError } from './errors';
 export { MIGRATIONS_DIR, MIGRATIONS_TABLE, runMigrations, type MigrateOptions } from './migrate';
 export { createPool, type PoolOptions } from './pool';

@@ -58,6 +58,7 @@ describe('evaluateReadiness', () => {
     ['HLP_SNAPSHOT_STALE', { hlpSnapshot: { fetchedAt: ago(900_001) } }],
     ['INDEXER_UNAVAILABLE', { indexer: null }],
     ['INDEXER_HALTED', { indexer: { ...healthy().indexer!, haltedReason: 'reorg of 40 blocks' } }],
+    ['INDEXER_NODE_BEHIND', { indexer: { ...healthy().indexer!, latestBlock: 99n } }],
     ['INDEXER_STALE', { indexer: { ...healthy().indexer!, indexedAt: ago(60_001) } }],
     ['INDEXER_STALE', { indexer: { ...healthy().indexer!, indexedAt: null } }],
     ['INDEXER_LAGGING', { indexer: { ...healthy().indexer!, cursorBlock: 100n, latestBlock: 121n } }],

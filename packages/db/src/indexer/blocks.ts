@@ -53,6 +53,15 @@ export async function getIndexedBlock(
   return rows[0] ? toBlock(rows[0]) : null;
 }
 
+/** The oldest block still stored: what a row made before chain anchors is identified by. */
+export async function oldestIndexedBlock(db: Queryable, chainId: number): Promise<StoredBlock | null> {
+  const { rows } = await db.query<BlockRow>(
+    `SELECT number, hash, parent_hash, timestamp FROM indexed_blocks WHERE chain_id = $1 ORDER BY number LIMIT 1`,
+    [chainId],
+  );
+  return rows[0] ? toBlock(rows[0]) : null;
+}
+
 /** Stored blocks at or below `upTo`, newest first: the candidates for a reorg's common ancestor. */
 export async function listIndexedBlocks(
   db: Queryable,

@@ -14,6 +14,8 @@ export interface IndexerState {
   rpcHealthy: boolean;
   rpcError: string | null;
   haltedReason: string | null;
+  /** The block the followed chain is identified by, and its hash; null until the indexer first checked it. */
+  anchor: { block: bigint; hash: string } | null;
   updatedAt: Date;
 }
 
@@ -29,6 +31,8 @@ interface StateRow {
   rpc_healthy: boolean;
   rpc_error: string | null;
   halted_reason: string | null;
+  anchor_block: string | null;
+  anchor_hash: string | null;
   updated_at: Date;
 }
 
@@ -47,6 +51,10 @@ function toState(row: StateRow): IndexerState {
     rpcHealthy: row.rpc_healthy,
     rpcError: row.rpc_error,
     haltedReason: row.halted_reason,
+    anchor:
+      row.anchor_block === null || row.anchor_hash === null
+        ? null
+        : { block: BigInt(row.anchor_block), hash: row.anchor_hash },
     updatedAt: row.updated_at,
   };
 }
@@ -143,4 +151,17 @@ export async function haltIndexer(db: Queryable, chainId: number, reason: string
     chainId,
     reason,
   ]);
+}
+
+/** Records the block the followed chain is identified by, once: a set anchor is never replaced. */
+export async function setIndexerAnchor(
+  db: Queryable,
+  chainId: number,
+  anchor: { block: bigint; hash: string },
+): Promise<void> {
+  await db.query(
+    `UPDATE indexer_state SET anchor_block = $2, anchor_hash = $3, updated_at = now()
+      WHERE chain_id = $1 AND anchor_hash IS NULL`,
+    [chainId, anchor.block.toString(), anchor.hash],
+  );
 }

@@ -34,6 +34,11 @@ export const indexerLagRule: Rule = ({ indexer }, limits) => {
   return indexer.latestBlock - indexer.cursorBlock > limits.indexerMaxLagBlocks ? 'INDEXER_LAGGING' : null;
 };
 
+export const indexerNodeBehindRule: Rule = ({ indexer }) => {
+  if (indexer === null || indexer.haltedReason !== null || indexer.latestBlock === null) return null;
+  return indexer.latestBlock < indexer.cursorBlock ? 'INDEXER_NODE_BEHIND' : null;
+};
+
 /** An invalid newest heartbeat and a stale last valid one are both reported: they need different fixes. */
 export const keeperInvalidRule: Rule = ({ latestHeartbeat }) =>
   latestHeartbeat !== null && !latestHeartbeat.valid ? 'KEEPER_HEARTBEAT_INVALID' : null;
@@ -55,6 +60,7 @@ export const READINESS_RULES: readonly Rule[] = [
   indexerHaltedRule,
   indexerStaleRule,
   indexerLagRule,
+  indexerNodeBehindRule,
   keeperInvalidRule,
   keeperAgeRule,
   depositsPausedRule,

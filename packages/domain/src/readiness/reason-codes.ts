@@ -24,12 +24,17 @@ export const REASON_CLEARS = {
   HLP_SNAPSHOT_STALE: ['history'],
   /** The indexer has no state row for this chain: it never ran. */
   INDEXER_UNAVAILABLE: ['activity', 'operations', 'deposits'],
-  /** The indexer stopped on a reorg deeper than its confirmation depth and waits for an operator. */
+  /**
+   * The indexer stopped and waits for an operator: a reorg deeper than its confirmation depth, a node serving another
+   * chain, or blocks that do not link (health.indexer and the indexer's log give the reason).
+   */
   INDEXER_HALTED: ['activity', 'operations', 'deposits'],
   /** The indexer has not advanced for longer than INDEXER_STALE_MS. */
   INDEXER_STALE: ['activity', 'operations', 'deposits'],
   /** The indexer's cursor is more than INDEXER_MAX_LAG_BLOCKS behind its latest block. */
   INDEXER_LAGGING: ['activity', 'operations', 'deposits'],
+  /** The node's head is below the indexer's cursor: a node behind (resyncing, or a lagging replica) serves reads. */
+  INDEXER_NODE_BEHIND: ['activity', 'operations', 'deposits'],
   /** No valid keeper heartbeat was ever received. */
   KEEPER_HEARTBEAT_MISSING: ['deposits'],
   /** The latest valid keeper heartbeat is older than KEEPER_HEARTBEAT_STALE_MS. */

@@ -205,7 +205,11 @@ export const Health = {
         cursorBlock: blockOrNull('The last block fully indexed'),
         latestBlock: blockOrNull('The chain head as last seen'),
         confirmedBlock: blockOrNull('The newest block at confirmation depth'),
-        lagBlocks: { type: ['integer', 'null'], minimum: 0, description: 'confirmedBlock - cursorBlock.' },
+        lagBlocks: {
+          type: ['integer', 'null'],
+          description:
+            'confirmedBlock - cursorBlock, at least 0 while the node is ahead of the cursor. Negative (latestBlock - cursorBlock) when the node serves a head below the cursor: a node behind, reported with the readiness reason INDEXER_NODE_BEHIND.',
+        },
         stale: { type: 'boolean' },
         indexedAt: orNull(DateTime, 'When the cursor last advanced.'),
         lastEventAt: orNull(DateTime, 'Block time of the last indexed vault event; null before the first.'),

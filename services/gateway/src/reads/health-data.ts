@@ -78,8 +78,11 @@ function indexerOf(i: HealthInputs) {
     i.head.ok ? null : `gateway: ${i.head.error}`,
     state && !state.rpcHealthy ? `indexer: ${state.rpcError ?? 'unhealthy'}` : null,
   ].filter((e): e is string => e !== null);
+  // Negative when the node is behind the cursor (INDEXER_NODE_BEHIND): never a reassuring 0.
   const lag =
-    state?.confirmedBlock != null ? Math.max(0, Number(state.confirmedBlock - state.cursorBlock)) : null;
+    state?.confirmedBlock != null
+      ? nodeLag(state.confirmedBlock, state.latestBlock, state.cursorBlock)
+      : null;
   return {
     available: state !== null,
     source: 'rpc',
@@ -103,6 +106,12 @@ function indexerOf(i: HealthInputs) {
       ? `indexer state cannot be read: ${i.indexer.error}`
       : rpcErrors.join('; ') || null,
   };
+}
+
+/** confirmedBlock - cursorBlock while the node is ahead; latestBlock - cursorBlock (below 0) when it is behind. */
+function nodeLag(confirmed: bigint, latest: bigint | null, cursor: bigint): number {
+  if (latest !== null && latest < cursor) return Number(latest - cursor);
+  return Math.max(0, Number(confirmed - cursor));
 }
 
 const WIRING_EXPECTED = {

@@ -4,6 +4,7 @@ import { ensureIndexerState, recordChainHead, type Pool } from '@yv/db';
 import { decodeRange, type DecodedRange } from '../decode';
 import type { FetchedRange, RangeFetcher } from '../fetch';
 import type { IndexerMetrics } from '../metrics';
+import { checkIdentity, readIdentity } from '../identity';
 import { isLinked, rewindToAncestor } from '../reconcile';
 import { writeRange } from '../write';
 
@@ -61,14 +62,19 @@ function advance(ctx: StepContext, cursor: bigint, confirmed: bigint): Promise<n
 }
 
 /**
- * One pass: read the head, detect a reorg, else fetch → decode → write the next range; then move the partner
+ * One pass: read the head and check the node still serves the indexed chain, detect a reorg, else fetch → decode → write the next range; then move the partner
  * actions that what is now final supports (also when idle: the gateway may confirm an action after its block).
  */
 export async function step(ctx: StepContext): Promise<StepResult> {
   const state = await ensureIndexerState(ctx.pool, ctx.chainId, ctx.startBlock);
   if (state.haltedReason) return { type: 'halted', reason: state.haltedReason };
   const cursor = state.cursorBlock;
-  const { latest, block: afterCursor } = await ctx.rpc.headAndBlock(cursor + 1n);
+  const [{ latest, block: afterCursor }, identity] = await Promise.all([
+    ctx.rpc.headAndBlock(cursor + 1n),
+    readIdentity(ctx, state),
+  ]);
+  const anotherChain = await checkIdentity(ctx, identity);
+  if (anotherChain) return { type: 'halted', reason: anotherChain };
   const confirmed = latest - BigInt(ctx.confirmations);
   await recordChainHead(ctx.pool, ctx.chainId, latest, confirmed);
   ctx.metrics.latestBlock.set(Number(latest));
