@@ -21,7 +21,14 @@ import {
   type KeeperHeartbeat,
 } from '@yv/devnet';
 import { createTestDatabase, testRpcUrl, useDevnetVault, useTestDatabase, useTestRedis } from '@yv/testkit';
-import { createWatcher, parseWatcherConfig, type Watcher, type WatcherConfig } from '../src';
+import {
+  createWatcher,
+  createWatcherMetrics,
+  parseWatcherConfig,
+  type Watcher,
+  type WatcherConfig,
+} from '../src';
+import { readHeartbeats } from '../src/heartbeats';
 
 const vault = useDevnetVault();
 const db = useTestDatabase();
@@ -276,5 +283,33 @@ describe('watcher', () => {
         (await db.pool.query('SELECT 1 FROM keeper_heartbeats WHERE stream_id = $1', [streamId])).rowCount ===
         1,
     );
+  });
+  it('judges a heartbeat that came before the first vault snapshot only once the snapshot exists', async () => {
+    const fresh = await createTestDatabase();
+    try {
+      await publish(heartbeat());
+      const early = {
+        config: config(),
+        deployment: vault.deployment,
+        pool: fresh.pool,
+        provider: vault.provider,
+        metrics: createWatcherMetrics(),
+        log: () => undefined,
+        hlpVaultAddress: vault.deployment.contracts.hlpVault,
+        rpc: { healthy: true, error: null },
+        startedAt: new Date(),
+      };
+      // The heartbeat loop reads before the snapshot loop has stored anything: the heartbeat is left for later.
+      expect(await readHeartbeats(early, redis.redis)).toBe(0);
+      expect((await fresh.pool.query('SELECT count(*)::int AS n FROM keeper_heartbeats')).rows[0].n).toBe(0);
+
+      const readiness = await watcher({}, fresh.pool).runOnce();
+      const stored = await fresh.pool.query('SELECT valid FROM keeper_heartbeats');
+      expect(stored.rows).toEqual([{ valid: true }]);
+      expect(readiness.reasonCodes).not.toContain('KEEPER_HEARTBEAT_INVALID');
+      expect(readiness.reasonCodes).not.toContain('KEEPER_HEARTBEAT_MISSING');
+    } finally {
+      await fresh.drop();
+    }
   });
 });

@@ -1,4 +1,5 @@
 import type Redis from 'ioredis';
+import { sleep } from '@yv/runtime';
 import { vaultStateFromJson, type VaultStateJson } from '@yv/chain';
 import { insertKeeperHeartbeat, lastKeeperHeartbeatStreamId, latestVaultSnapshot } from '@yv/db';
 import { checkKeeperHeartbeat } from '@yv/domain';
@@ -8,6 +9,8 @@ type StreamEntry = [id: string, fields: string[]];
 type XReadAnswer = [key: string, entries: StreamEntry[]][] | null;
 
 const READ_COUNT = 100;
+/** How long a blocking read waits for the first vault snapshot before it looks again. */
+const SNAPSHOT_WAIT_MS = 250;
 
 function fieldsOf(flat: readonly string[]): Record<string, string> {
   const fields: Record<string, string> = {};
@@ -22,10 +25,17 @@ async function expectedKeeper(ctx: WatcherContext): Promise<string | null> {
 
 /**
  * Reads keeper heartbeats from the stream, resuming after the last one stored, checks each against Core.keeper()
- * of the newest vault snapshot and stores it. With `blockMs` the read waits that long for a first entry.
+ * of the newest vault snapshot and stores it. Before the first snapshot nothing is read: a heartbeat judged then
+ * would be stored invalid for want of a keeper to compare, and close deposits until the next one. With `blockMs` the read waits that long for a first entry.
  * @returns how many entries were read.
  */
 export async function readHeartbeats(ctx: WatcherContext, redis: Redis, blockMs?: number): Promise<number> {
+  const keeper = await expectedKeeper(ctx);
+  if (keeper === null) {
+    // Nothing to judge them against yet: they stay in the stream, read once the first snapshot is stored.
+    if (blockMs !== undefined) await sleep(Math.min(blockMs, SNAPSHOT_WAIT_MS));
+    return 0;
+  }
   const after = (await lastKeeperHeartbeatStreamId(ctx.pool)) ?? '0';
   const stream = ctx.config.KEEPER_HEARTBEAT_STREAM;
   const answer = (
@@ -35,7 +45,6 @@ export async function readHeartbeats(ctx: WatcherContext, redis: Redis, blockMs?
   ) as XReadAnswer;
   const entries = answer?.[0]?.[1] ?? [];
   if (entries.length === 0) return 0;
-  const keeper = await expectedKeeper(ctx);
   for (const [streamId, flat] of entries) {
     const checked = checkKeeperHeartbeat(fieldsOf(flat), keeper);
     const stored = await insertKeeperHeartbeat(ctx.pool, {
