@@ -3,6 +3,7 @@ import type { JsonRpcProvider } from 'ethers';
 import type { Logger } from 'pino';
 import { listSubmittedActionIds, type Pool } from '@yv/db';
 import type { ActionWriter } from '@yv/actions';
+import { withTimeout } from '@yv/runtime';
 import { closeWhenReady } from '../close-queue';
 import { failExpiredActions } from './expire';
 import { currentRequestId } from '../log';
@@ -50,33 +51,57 @@ function connectionOf(redisUrl: string) {
   return { url: redisUrl, maxRetriesPerRequest: null };
 }
 
+/** How long a submit waits for Redis to take its receipt job before it answers without one. */
+const ENQUEUE_TIMEOUT_MS = 1_000;
+
 /**
  * BullMQ: one `receipt` job per submitted action, which looks at the chain and re-delays itself every `pollMs`
- * until the action is confirmed or failed; and a repeating `expiry-sweep` job. Postgres stays the truth: at start
- * every submitted action is followed again, so a job lost with Redis never strands one.
+ * until the action is confirmed or failed; and a repeating `expiry-sweep` job. Postgres stays the truth: the
+ * submitted status is the record of every follow-up, so one that Redis could not take is handed to BullMQ again
+ * when Redis is back, on every sweep, and at start.
  */
 export async function startActionTracker(options: ActionTrackerOptions): Promise<ActionTracker> {
   const connection = connectionOf(options.redisUrl);
-  const queue = new Queue(ACTION_QUEUE, { connection, prefix: options.prefix });
-  // A Redis fault is logged, never left to an EventEmitter without an 'error' listener; Postgres stays the truth
-  // and the start-up pass follows every submitted action again.
+  // The queue fails fast while Redis is away (no offline queue), so a submit answers in its usual time.
+  const queue = new Queue(ACTION_QUEUE, {
+    connection: { url: options.redisUrl, enableOfflineQueue: false },
+    prefix: options.prefix,
+  });
+  // A Redis fault is logged, never left to an EventEmitter without an 'error' listener.
   const redisError = (source: string) => (error: Error) =>
     options.log.warn({ err: error.message, source }, 'partner action queue: Redis error');
   queue.on('error', redisError('queue'));
+  const enqueue = (actionId: string, requestId?: string) =>
+    withTimeout(
+      queue.add(RECEIPT_JOB, requestId ? { actionId, requestId } : { actionId }, {
+        jobId: `receipt-${actionId}`,
+        removeOnComplete: true,
+        // A job that kept failing (RPC down) is removed; the next sweep follows its action again.
+        removeOnFail: true,
+        attempts: 5,
+        backoff: { type: 'exponential', delay: options.pollMs },
+      }),
+      ENQUEUE_TIMEOUT_MS,
+      () => new Error(`Redis did not take the receipt job within ${ENQUEUE_TIMEOUT_MS} ms`),
+    );
   const follow = async (actionId: string): Promise<void> => {
-    const requestId = currentRequestId();
-    await queue.add(RECEIPT_JOB, requestId ? { actionId, requestId } : { actionId }, {
-      jobId: `receipt-${actionId}`,
-      removeOnComplete: true,
-      // A job that kept failing (RPC down) is removed so the start-up pass can follow its action again.
-      removeOnFail: true,
-      attempts: 5,
-      backoff: { type: 'exponential', delay: options.pollMs },
-    });
+    try {
+      await enqueue(actionId, currentRequestId());
+    } catch (error) {
+      options.log.warn(
+        { err: (error as Error).message, actionId },
+        'receipt job not queued: the submitted action is followed again once Redis is back',
+      );
+    }
+  };
+  /** Every submitted action handed to BullMQ; one that has its job already is left as it is (same job id). */
+  const followAllSubmitted = async (): Promise<void> => {
+    for (const actionId of await listSubmittedActionIds(options.pool)) await enqueue(actionId);
   };
 
   const process = async (job: Job, token?: string): Promise<void> => {
     if (job.name === EXPIRY_JOB) {
+      await followAllSubmitted();
       const failed = await failExpiredActions(options);
       if (failed > 0) options.log.info({ failed }, 'expired unsigned partner actions');
       return;
@@ -106,7 +131,9 @@ export async function startActionTracker(options: ActionTrackerOptions): Promise
     ),
   );
   await queue.upsertJobScheduler(EXPIRY_JOB, { every: options.sweepMs }, { name: EXPIRY_JOB });
-  for (const actionId of await listSubmittedActionIds(options.pool)) await follow(actionId);
+  await followAllSubmitted();
+  // Redis back after an outage: the follow-ups it could not take are handed over at once, not at the next sweep.
+  (await queue.client).on('ready', () => followAllSubmitted().catch(redisError('reconnect')));
 
   return {
     follow,
