@@ -10,7 +10,7 @@ import {
   type QueuedDelivery,
 } from '@yv/db';
 import { WEBHOOK_DELIVERY_QUEUE, type DeliveryJobData } from '@yv/domain';
-import { serviceLogger, startLoop, type Loop } from '@yv/runtime';
+import { bullmqConnection, serviceLogger, startLoop, type Loop } from '@yv/runtime';
 import type { WebhookWorkerConfig } from './config';
 import { deliverOnce, type DeliverDeps, type DeliverStep } from './deliver';
 import { batched } from './deliver/batch';
@@ -137,13 +137,19 @@ export function createWebhookWorker(options: WebhookWorkerOptions): WebhookWorke
     refreshMetrics,
     start() {
       worker = new Worker<DeliveryJobData>(WEBHOOK_DELIVERY_QUEUE, processJob, {
-        connection: { url: config.REDIS_URL, maxRetriesPerRequest: null },
+        connection: bullmqConnection(config.REDIS_URL, 'worker'),
         prefix: config.QUEUE_PREFIX,
         concurrency: config.WEBHOOK_CONCURRENCY,
       });
       worker.on('error', (error) => log.warn({ err: error }, 'delivery worker: Redis error'));
       worker.on('failed', (job, error) =>
         log.error({ err: error, deliveryId: job?.id }, 'delivery job failed'),
+      );
+      // Redis back after an outage: the deliveries it could not take are enqueued at once, not at the next sweep.
+      void queue.client.then((client) =>
+        client.on('ready', () =>
+          sweepOnce().catch((error: unknown) => log.warn({ err: error }, 'sweep after reconnect failed')),
+        ),
       );
       loops = [
         // A full batch means more rows wait: the relay runs again at once.

@@ -7,6 +7,8 @@ import { actionEvents, createPartner, ok, startReceiver, waitFor, type Receiver 
 import { testWorker } from './support/worker';
 
 const db = useTestDatabase();
+/** The issue's bound on resuming deliveries once Redis is back; the sweep alone would take its whole interval. */
+const RESUME_BOUND_MS = 5_000;
 let port: number;
 let server: ChildProcess | undefined;
 let worker: WebhookWorker | undefined;
@@ -84,3 +86,33 @@ it('loses nothing when Redis stops and starts again mid-flow', async () => {
   for (const event of [...before, ...during]) expect(receivedIds.has(event.eventId)).toBe(true);
   expect(rows.map((row) => row.eventId).sort()).toEqual([...before, ...during].map((e) => e.eventId).sort());
 });
+
+it('delivers what was written while Redis was down within seconds of its return, not at the next sweep', async () => {
+  await worker?.stop();
+  const partner = await createPartner(db.pool, hooks.url);
+  hooks.answerWith(ok);
+  // A sweep far beyond the bound: only the reconnect can enqueue in time.
+  worker = testWorker(
+    db.pool,
+    { url: `redis://127.0.0.1:${port}`, bullmqPrefix: 'yvtest-outage-2' },
+    { WEBHOOK_SWEEP_MS: '10m' },
+  );
+  worker.start();
+  await stopRedis();
+  const during = await actionEvents(db.pool, partner.id, 5);
+  await waitFor(
+    'relayed while down',
+    async () => (await listWebhookDeliveries(db.pool, partner.id)).length === 5,
+  );
+  // Down 20 s, as in the incident: the relay's enqueue has given up, and a client that backs off its reconnects
+  // (BullMQ's default grows to 20 s between attempts) would find Redis back only seconds later.
+  await new Promise((resolve) => setTimeout(resolve, 20_000));
+  await startRedis();
+  await waitFor(
+    'delivered after Redis returned',
+    async () => (await listWebhookDeliveries(db.pool, partner.id)).every((row) => row.status === 'delivered'),
+    RESUME_BOUND_MS,
+  );
+  const receivedIds = new Set(hooks.received.map((r) => String(r.headers['webhook-id'])));
+  for (const event of during) expect(receivedIds.has(event.eventId)).toBe(true);
+}, 60_000);

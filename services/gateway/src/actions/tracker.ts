@@ -3,7 +3,7 @@ import type { JsonRpcProvider } from 'ethers';
 import type { Logger } from 'pino';
 import { listSubmittedActionIds, type Pool } from '@yv/db';
 import type { ActionWriter } from '@yv/actions';
-import { withTimeout } from '@yv/runtime';
+import { bullmqConnection, withTimeout } from '@yv/runtime';
 import { closeWhenReady } from '../close-queue';
 import { failExpiredActions } from './expire';
 import { currentRequestId } from '../log';
@@ -46,11 +46,6 @@ export interface ReceiptJobData {
   requestId?: string;
 }
 
-function connectionOf(redisUrl: string) {
-  // BullMQ workers block on Redis; it requires maxRetriesPerRequest null on their connections.
-  return { url: redisUrl, maxRetriesPerRequest: null };
-}
-
 /** How long a submit waits for Redis to take its receipt job before it answers without one. */
 const ENQUEUE_TIMEOUT_MS = 1_000;
 
@@ -61,10 +56,9 @@ const ENQUEUE_TIMEOUT_MS = 1_000;
  * when Redis is back, on every sweep, and at start.
  */
 export async function startActionTracker(options: ActionTrackerOptions): Promise<ActionTracker> {
-  const connection = connectionOf(options.redisUrl);
-  // The queue fails fast while Redis is away (no offline queue), so a submit answers in its usual time.
+  // The queue fails fast while Redis is away, so a submit answers in its usual time.
   const queue = new Queue(ACTION_QUEUE, {
-    connection: { url: options.redisUrl, enableOfflineQueue: false },
+    connection: bullmqConnection(options.redisUrl, 'producer'),
     prefix: options.prefix,
   });
   // A Redis fault is logged, never left to an EventEmitter without an 'error' listener.
@@ -118,7 +112,11 @@ export async function startActionTracker(options: ActionTrackerOptions): Promise
   const worker =
     options.work === false
       ? null
-      : new Worker(ACTION_QUEUE, process, { connection, prefix: options.prefix, concurrency: 8 });
+      : new Worker(ACTION_QUEUE, process, {
+          connection: bullmqConnection(options.redisUrl, 'worker'),
+          prefix: options.prefix,
+          concurrency: 8,
+        });
   worker?.on('error', redisError('worker'));
   worker?.on('failed', (job, error) =>
     options.log.warn(

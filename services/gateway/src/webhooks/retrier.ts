@@ -1,7 +1,7 @@
 import { Queue } from 'bullmq';
 import { claimFailedDeliveries, countExhaustedDeliveries, withTransaction, type Pool } from '@yv/db';
 import { ApiError, deliveryJob, WEBHOOK_DELIVERY_QUEUE, webhookRetryResult } from '@yv/domain';
-import { withTimeout } from '@yv/runtime';
+import { bullmqConnection, withTimeout } from '@yv/runtime';
 import { closeWhenReady } from '../close-queue';
 
 export interface WebhookRetryResult {
@@ -39,7 +39,7 @@ class QueueUnavailable extends Error {}
  */
 export function createWebhookRetrier(options: WebhookRetrierOptions): WebhookRetrier {
   const queue = new Queue(WEBHOOK_DELIVERY_QUEUE, {
-    connection: { url: options.redisUrl, maxRetriesPerRequest: 1 },
+    connection: bullmqConnection(options.redisUrl, 'producer'),
     prefix: options.prefix,
   });
   // Redis being away is answered per call (PARTNER_WEBHOOK_RETRY_FAILED); the event must not crash the gateway.

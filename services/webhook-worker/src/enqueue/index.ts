@@ -1,12 +1,12 @@
 import { Queue } from 'bullmq';
 import type { QueuedDelivery } from '@yv/db';
 import { deliveryJob, WEBHOOK_DELIVERY_QUEUE } from '@yv/domain';
-import { withTimeout } from '@yv/runtime';
+import { bullmqConnection, withTimeout } from '@yv/runtime';
 
-/** The producer side: fails a command after one reconnect instead of waiting for Redis forever. */
+/** The producer side: fails a command at once while Redis is away instead of waiting for it. */
 export function openDeliveryQueue(redisUrl: string, prefix: string): Queue {
   const queue = new Queue(WEBHOOK_DELIVERY_QUEUE, {
-    connection: { url: redisUrl, maxRetriesPerRequest: 1 },
+    connection: bullmqConnection(redisUrl, 'producer'),
     prefix,
   });
   // Redis going away is expected (the deliveries wait in Postgres); without a listener the error would crash us.
