@@ -3,6 +3,8 @@ module.exports = {
   testEnvironment: 'node',
   transform: { '^.+\\.ts$': ['@swc/jest', { jsc: { target: 'es2022', parser: { syntax: 'typescript' } } }] },
   testMatch: ['<rootDir>/{packages,services}/*/test/**/*.test.ts', '<rootDir>/infra/test/**/*.test.ts'],
+  // The fault suite runs on its own (`pnpm faults`, after the main run in scripts/test.sh).
+  testPathIgnorePatterns: ['/node_modules/', '<rootDir>/infra/test/faults.test.ts'],
   globalSetup: '<rootDir>/packages/testkit/src/global-setup.ts',
   globalTeardown: '<rootDir>/packages/testkit/src/global-teardown.ts',
   testTimeout: 60000,

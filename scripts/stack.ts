@@ -9,8 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { common, ConfigError, parseEnv, readDeployment } from '../packages/config/src';
-import { createRpcClient } from '../packages/chain/src';
-import { createPool, emptyDatabase, getIndexerState } from '../packages/db/src';
+import { forgetAnotherChain } from './forget-another-chain';
 import { given, loadStackConfig, type StackConfig } from './stack-config';
 
 const root = path.resolve(__dirname, '..');
@@ -139,26 +138,6 @@ function run(script: string, args: string[]): string {
   return result.stdout;
 }
 
-/**
- * A devnet started afresh is a new chain: the rows an earlier run left describe one that no longer exists, and the
- * indexer would (rightly) halt on them. When the indexed chain's anchor block is not the node's, the database is
- * emptied for this chain; a devnet that kept running keeps its database.
- */
-async function forgetAnotherChain(): Promise<void> {
-  const { DATABASE_URL } = parseEnv({ DATABASE_URL: common.DATABASE_URL }, env);
-  const pool = createPool(DATABASE_URL, { applicationName: 'yv-stack' });
-  try {
-    const state = await getIndexerState(pool, readDeployment(deploymentFile).chainId);
-    if (!state?.anchor) return;
-    const [block] = await createRpcClient({ url: shared.RPC_URL }).getBlocks([state.anchor.block]);
-    if (block?.hash === state.anchor.hash) return;
-    await emptyDatabase(pool);
-    console.log("[stack] the database held a previous devnet's chain: emptied it for this one");
-  } finally {
-    await pool.end();
-  }
-}
-
 async function main(): Promise<void> {
   process.on('SIGINT', () => void stop(0));
   process.on('SIGTERM', () => void stop(0));
@@ -168,7 +147,10 @@ async function main(): Promise<void> {
   await waitFor('the devnet deployment', () => existsSync(deploymentFile) || devnet.exitCode === 0, 120_000);
 
   run('packages/db/src/migrate-cli.ts', []);
-  await forgetAnotherChain();
+  const { DATABASE_URL } = parseEnv({ DATABASE_URL: common.DATABASE_URL }, env);
+  const chainId = readDeployment(deploymentFile).chainId;
+  if (await forgetAnotherChain({ databaseUrl: DATABASE_URL, rpcUrl: shared.RPC_URL, chainId }))
+    console.log("[stack] the database held a previous devnet's chain: emptied it for this one");
   const partner = JSON.parse(
     run('services/gateway/src/admin/cli.ts', ['partner', 'create', '--name', 'local-dev']),
   ) as {

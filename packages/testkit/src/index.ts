@@ -12,3 +12,4 @@ export { createTestRedis, deleteKeysWithPrefix, useTestRedis, type TestRedis } f
 export { testRedisUrl } from '@yv/devnet';
 export { freePort } from './ports';
 export { startTcpProxy, type TcpProxy } from './tcp-proxy';
+export { startOwnRedis, type OwnRedis } from './own-redis';

@@ -49,7 +49,8 @@ export function createIndexer(options: IndexerOptions): Indexer {
   const confirmations = options.confirmations ?? 2;
   const pollIntervalMs = options.pollIntervalMs ?? 500;
   // A failing step waits twice the poll interval, doubling, at most 32 times it and never over 10 s.
-  const stepBackoff = { baseMs: 2 * pollIntervalMs, maxMs: Math.min(10_000, 32 * pollIntervalMs) };
+  // Capped at 2 s: an RPC or database back after an outage is used within seconds (a failed step costs one call).
+  const stepBackoff = { baseMs: 2 * pollIntervalMs, maxMs: Math.min(2_000, 32 * pollIntervalMs) };
   const rpc: RpcClient = createRpcClient({
     url: options.rpcUrl,
     retry: { attempts: 4, baseDelayMs: 200, maxDelayMs: 3_000 },

@@ -36,8 +36,11 @@ export interface Watcher {
   readonly metrics: WatcherMetrics;
 }
 
-/** Longest wait of a loop after consecutive failures, unless the loop sets its own. */
-const LOOP_BACKOFF_MAX_MS = 30_000;
+/**
+ * Longest wait of a loop after consecutive failures, unless the loop sets its own: a chain, database or Redis that is
+ * back after an outage is read again within seconds, so readiness reopens soon after the fault ends.
+ */
+const LOOP_BACKOFF_MAX_MS = 2_000;
 
 export function createWatcher(options: WatcherOptions): Watcher {
   const { config, deployment } = options;

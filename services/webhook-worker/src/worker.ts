@@ -41,6 +41,8 @@ export interface WebhookWorker {
   readonly queue: Queue;
 }
 
+/** Time an attempt may take past its timeout to record its outcome before its claim counts as abandoned. */
+const LEASE_MARGIN_MS = 3_000;
 /** Redis commands of the relay and the sweep give up after this; the rows wait in Postgres for the next pass. */
 const ENQUEUE_TIMEOUT_MS = 5_000;
 /**
@@ -68,8 +70,10 @@ export function createWebhookWorker(options: WebhookWorkerOptions): WebhookWorke
       max: POOL_SIZE,
     });
   const queue = openDeliveryQueue(config.REDIS_URL, config.QUEUE_PREFIX);
-  // An attempt never outlives its timeout; twice that plus a margin is a worker that died mid-attempt.
-  const leaseMs = 2 * config.WEBHOOK_TIMEOUT_MS + 5_000;
+  // An attempt never outlives its timeout (the request is aborted then); that plus the time to record it is a worker
+  // that died mid-attempt, and the sweep hands the delivery to another. A live worker that overran it at most sends
+  // the same webhook-id twice, which receivers dedupe.
+  const leaseMs = config.WEBHOOK_TIMEOUT_MS + LEASE_MARGIN_MS;
   const batching = { maxBatch: STATEMENT_BATCH, maxInFlight: STATEMENTS_IN_FLIGHT };
   const deps: DeliverDeps = {
     pool,

@@ -1,7 +1,5 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { once } from 'node:events';
 import { listWebhookDeliveries } from '@yv/db';
-import { freePort, useTestDatabase } from '@yv/testkit';
+import { startOwnRedis, useTestDatabase, type OwnRedis } from '@yv/testkit';
 import type { WebhookWorker } from '../src/worker';
 import { actionEvents, createPartner, ok, startReceiver, waitFor, type Receiver } from './support/receiver';
 import { testWorker } from './support/worker';
@@ -9,39 +7,17 @@ import { testWorker } from './support/worker';
 const db = useTestDatabase();
 /** The issue's bound on resuming deliveries once Redis is back; the sweep alone would take its whole interval. */
 const RESUME_BOUND_MS = 5_000;
-let port: number;
-let server: ChildProcess | undefined;
+let redis: OwnRedis;
 let worker: WebhookWorker | undefined;
 let hooks: Receiver;
 
-/** A Redis of this test's own, without persistence: stopping it loses every queued and delayed job. */
-async function startRedis(): Promise<void> {
-  server = spawn('redis-server', ['--port', String(port), '--save', '', '--appendonly', 'no'], {
-    stdio: 'ignore',
-  });
-  await waitFor('redis up', async () => {
-    const probe = spawn('redis-cli', ['-p', String(port), 'ping'], { stdio: ['ignore', 'pipe', 'ignore'] });
-    let out = '';
-    probe.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-    await once(probe, 'exit');
-    return out.trim() === 'PONG';
-  });
-}
-
-async function stopRedis(): Promise<void> {
-  if (!server || server.exitCode !== null) return;
-  server.kill('SIGKILL');
-  await once(server, 'exit');
-}
-
 beforeAll(async () => {
-  port = await freePort();
-  await startRedis();
+  redis = await startOwnRedis();
   hooks = await startReceiver(ok);
 });
 afterAll(async () => {
   await worker?.stop();
-  await stopRedis();
+  await redis.stop();
   await hooks.close();
 });
 
@@ -51,7 +27,7 @@ it('loses nothing when Redis stops and starts again mid-flow', async () => {
   hooks.answerWith((res, index) => void res.writeHead(index % 2 === 0 ? 503 : 200).end());
   worker = testWorker(
     db.pool,
-    { url: `redis://127.0.0.1:${port}`, bullmqPrefix: 'yvtest-outage' },
+    { url: redis.url, bullmqPrefix: 'yvtest-outage' },
     {
       WEBHOOK_BACKOFF_MS: '2s',
       WEBHOOK_BACKOFF_MAX_MS: '2s',
@@ -61,7 +37,7 @@ it('loses nothing when Redis stops and starts again mid-flow', async () => {
   const before = await actionEvents(db.pool, partner.id, 10);
   await waitFor('first attempts', () => hooks.received.length >= 10);
 
-  await stopRedis();
+  await redis.stop();
   hooks.answerWith(ok);
   // Written and relayed while Redis is down: their deliveries wait in Postgres.
   const during = await actionEvents(db.pool, partner.id, 10);
@@ -70,7 +46,7 @@ it('loses nothing when Redis stops and starts again mid-flow', async () => {
     async () => (await listWebhookDeliveries(db.pool, partner.id)).length === 20,
   );
   await new Promise((resolve) => setTimeout(resolve, 500));
-  await startRedis();
+  await redis.start();
 
   const rows = await waitFor(
     'all delivered',
@@ -94,11 +70,11 @@ it('delivers what was written while Redis was down within seconds of its return,
   // A sweep far beyond the bound: only the reconnect can enqueue in time.
   worker = testWorker(
     db.pool,
-    { url: `redis://127.0.0.1:${port}`, bullmqPrefix: 'yvtest-outage-2' },
+    { url: redis.url, bullmqPrefix: 'yvtest-outage-2' },
     { WEBHOOK_SWEEP_MS: '10m' },
   );
   worker.start();
-  await stopRedis();
+  await redis.stop();
   const during = await actionEvents(db.pool, partner.id, 5);
   await waitFor(
     'relayed while down',
@@ -107,7 +83,7 @@ it('delivers what was written while Redis was down within seconds of its return,
   // Down 20 s, as in the incident: the relay's enqueue has given up, and a client that backs off its reconnects
   // (BullMQ's default grows to 20 s between attempts) would find Redis back only seconds later.
   await new Promise((resolve) => setTimeout(resolve, 20_000));
-  await startRedis();
+  await redis.start();
   await waitFor(
     'delivered after Redis returned',
     async () => (await listWebhookDeliveries(db.pool, partner.id)).every((row) => row.status === 'delivered'),

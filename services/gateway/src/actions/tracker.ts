@@ -70,7 +70,7 @@ export async function startActionTracker(options: ActionTrackerOptions): Promise
       queue.add(RECEIPT_JOB, requestId ? { actionId, requestId } : { actionId }, {
         jobId: `receipt-${actionId}`,
         removeOnComplete: true,
-        // A job that kept failing (RPC down) is removed; the next sweep follows its action again.
+        // A job that failed for another reason is removed; the next sweep follows its action again.
         removeOnFail: true,
         attempts: 5,
         backoff: { type: 'exponential', delay: options.pollMs },
@@ -101,7 +101,12 @@ export async function startActionTracker(options: ActionTrackerOptions): Promise
       return;
     }
     const { actionId, requestId } = job.data as ReceiptJobData;
-    const outcome = await followReceipt(options, actionId);
+    // A chain or database that cannot be read says nothing about the action: look again, spending no attempt, so
+    // the receipt is seen as soon as they are back.
+    const outcome = await followReceipt(options, actionId).catch((error: unknown) => {
+      options.log.warn({ err: (error as Error).message, actionId }, 'receipt not readable; looking again');
+      return 'pending' as const;
+    });
     if (outcome === 'pending') {
       await job.moveToDelayed(Date.now() + options.pollMs, token);
       throw new DelayedError();

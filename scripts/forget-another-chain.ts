@@ -1,0 +1,26 @@
+import { createRpcClient } from '../packages/chain/src';
+import { createPool, emptyDatabase, getIndexerState } from '../packages/db/src';
+
+/**
+ * A devnet started afresh is a new chain: the rows an earlier run left describe one that no longer exists, and the
+ * indexer would (rightly) halt on them. When the indexed chain's anchor block is not the node's, the database is
+ * emptied for this chain (docs/design.md#chain-identity); a devnet that kept running keeps its database.
+ * @returns true when the database was emptied.
+ */
+export async function forgetAnotherChain(args: {
+  databaseUrl: string;
+  rpcUrl: string;
+  chainId: number;
+}): Promise<boolean> {
+  const pool = createPool(args.databaseUrl, { applicationName: 'yv-stack' });
+  try {
+    const state = await getIndexerState(pool, args.chainId);
+    if (!state?.anchor) return false;
+    const [block] = await createRpcClient({ url: args.rpcUrl }).getBlocks([state.anchor.block]);
+    if (block?.hash === state.anchor.hash) return false;
+    await emptyDatabase(pool);
+    return true;
+  } finally {
+    await pool.end();
+  }
+}
