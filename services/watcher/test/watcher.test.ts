@@ -286,10 +286,12 @@ describe('watcher', () => {
   });
   it('judges a heartbeat that came before the first vault snapshot only once the snapshot exists', async () => {
     const fresh = await createTestDatabase();
+    // A stream of its own: the file's other tests left heartbeats (an impostor's among them) in the shared one.
+    const stream = `${redis.prefix}early-heartbeats`;
     try {
-      await publish(heartbeat());
+      await redisHeartbeatPublisher(redis.redis, stream)(heartbeat());
       const early = {
-        config: config(),
+        config: config({ KEEPER_HEARTBEAT_STREAM: stream }),
         deployment: vault.deployment,
         pool: fresh.pool,
         provider: vault.provider,
@@ -303,7 +305,7 @@ describe('watcher', () => {
       expect(await readHeartbeats(early, redis.redis)).toBe(0);
       expect((await fresh.pool.query('SELECT count(*)::int AS n FROM keeper_heartbeats')).rows[0].n).toBe(0);
 
-      const readiness = await watcher({}, fresh.pool).runOnce();
+      const readiness = await watcher({ KEEPER_HEARTBEAT_STREAM: stream }, fresh.pool).runOnce();
       const stored = await fresh.pool.query('SELECT valid FROM keeper_heartbeats');
       expect(stored.rows).toEqual([{ valid: true }]);
       expect(readiness.reasonCodes).not.toContain('KEEPER_HEARTBEAT_INVALID');
