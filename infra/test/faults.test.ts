@@ -260,6 +260,16 @@ const ROWS: [string, (flows: Flow[]) => Promise<void>][] = [
       await world.redis.stop();
       await sleep(20_000);
       await world.redis.start();
+      // Redis came back empty: the gateway schedules its expiry sweep again (BullMQ keeps schedulers in this set).
+      const redis = world.redis.client();
+      try {
+        await eventuallyValue(
+          async () => ((await redis.zcard('yvfaults:partner-actions:repeat')) > 0 ? true : undefined),
+          10_000,
+        );
+      } finally {
+        redis.disconnect();
+      }
     },
   ],
   [

@@ -133,10 +133,15 @@ export async function startActionTracker(options: ActionTrackerOptions): Promise
       'partner action job failed',
     ),
   );
-  await queue.upsertJobScheduler(EXPIRY_JOB, { every: options.sweepMs }, { name: EXPIRY_JOB });
+  const scheduleSweep = () =>
+    queue.upsertJobScheduler(EXPIRY_JOB, { every: options.sweepMs }, { name: EXPIRY_JOB });
+  await scheduleSweep();
   await followAllSubmitted();
-  // Redis back after an outage: the follow-ups it could not take are handed over at once, not at the next sweep.
-  (await queue.client).on('ready', () => followAllSubmitted().catch(redisError('reconnect')));
+  // Redis back after an outage: the follow-ups it could not take are handed over at once, not at the next sweep,
+  // and the sweep is scheduled again in case Redis came back empty.
+  (await queue.client).on('ready', () =>
+    scheduleSweep().then(followAllSubmitted).catch(redisError('reconnect')),
+  );
 
   return {
     follow,
