@@ -15,6 +15,8 @@ export interface QueuedDelivery {
   id: string;
   /** Attempts made so far (the in-queue budget counts from here). */
   attempts: number;
+  /** A `delivering` row whose lease ran out: its worker died mid-attempt and its job may still sit in Redis. */
+  abandoned?: boolean;
 }
 
 export interface RelayedEvent {
@@ -189,7 +191,7 @@ export async function listDueDeliveries(
   options: { leaseMs: number; limit: number },
 ): Promise<QueuedDelivery[]> {
   const { rows } = await db.query<QueuedDelivery>(
-    `SELECT id, attempts FROM webhook_deliveries
+    `SELECT id, attempts, status = 'delivering' AS abandoned FROM webhook_deliveries
       WHERE (status = 'pending' AND next_attempt_at <= now())
          OR (status = 'delivering' AND updated_at < now() - $1 * interval '1 millisecond')
       ORDER BY next_attempt_at LIMIT $2`,

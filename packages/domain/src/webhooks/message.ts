@@ -39,19 +39,19 @@ export interface DeliveryJobData {
 }
 
 /**
- * One queue job per delivery and attempt count, named `<delivery id>.<attempts>` (BullMQ refuses a colon in an
- * id): BullMQ ignores an add whose job id exists, so enqueuing a delivery twice at the same point (relay retried,
- * sweep, cron) yields one job. A worker killed mid-attempt leaves its job active in Redis, but its claim counted the
- * attempt: once the lease runs out the sweep's add is a new job, instead of one BullMQ ignores until it notices the
- * stall. Jobs are removed when they end, so a delivery that goes back to pending later can be enqueued again.
+ * One queue job per delivery, named by the delivery id: BullMQ ignores an add whose job id exists, so enqueuing a
+ * delivery twice (relay retried, sweep, cron) yields one job. Jobs are removed when they end, so a delivery that
+ * goes back to pending later (cron retry) can be enqueued again under the same id. An abandoned delivery (its worker
+ * died mid-attempt, leaving the job active in Redis until BullMQ notices the stall) gets a job named by its attempt
+ * count too (`<delivery id>.<attempts>`; BullMQ refuses a colon), so the sweep's add is not ignored.
  */
-export function deliveryJob(delivery: { id: string; attempts: number }, delayMs = 0) {
+export function deliveryJob(delivery: { id: string; attempts: number; abandoned?: boolean }, delayMs = 0) {
   const data: DeliveryJobData = { deliveryId: delivery.id, fromAttempt: delivery.attempts };
   return {
     name: DELIVER_JOB,
     data,
     opts: {
-      jobId: `${delivery.id}.${delivery.attempts}`,
+      jobId: delivery.abandoned ? `${delivery.id}.${delivery.attempts}` : delivery.id,
       removeOnComplete: true,
       removeOnFail: true,
       ...(delayMs > 0 ? { delay: delayMs } : {}),
