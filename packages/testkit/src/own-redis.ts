@@ -29,7 +29,9 @@ export async function startOwnRedis(): Promise<OwnRedis> {
     } catch {
       return false;
     } finally {
-      probe.disconnect();
+      // A probe that found no server has already ended (no retries): disconnecting it again would arm ioredis' 2 s
+      // disconnectTimeout for its closed socket, a timer that keeps the jest worker alive after its last file.
+      if (probe.status !== 'end') probe.disconnect();
     }
   };
 

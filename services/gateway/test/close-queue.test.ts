@@ -1,6 +1,7 @@
 import { Queue } from 'bullmq';
-import { freePort, useTestRedis } from '@yv/testkit';
+import { useTestRedis } from '@yv/testkit';
 import { closeWhenReady } from '../src/close-queue';
+import { unreachableRedisUrl } from './support/redis';
 
 const redis = useTestRedis();
 
@@ -13,7 +14,7 @@ it('closes a queue once its connection is ready', async () => {
 
 it('does not hold a shutdown when Redis cannot be reached', async () => {
   const queue = new Queue('close-unreachable', {
-    connection: { url: `redis://127.0.0.1:${await freePort()}`, maxRetriesPerRequest: 1 },
+    connection: { url: await unreachableRedisUrl(), maxRetriesPerRequest: 1 },
     prefix: redis.bullmqPrefix,
   });
   queue.on('error', () => undefined);

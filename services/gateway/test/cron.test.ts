@@ -22,6 +22,7 @@ import {
   type Receiver,
 } from '../../webhook-worker/test/support/receiver';
 import { testWorker } from '../../webhook-worker/test/support/worker';
+import { unreachableRedisUrl } from './support/redis';
 
 const db = useTestDatabase();
 const redis = useTestRedis();
@@ -217,7 +218,7 @@ it('answers 500 PARTNER_WEBHOOK_RETRY_FAILED when the queue is unavailable, leav
 
   const deadRedis = createWebhookRetrier({
     pool: db.pool,
-    redisUrl: `redis://127.0.0.1:${await freePort()}`,
+    redisUrl: await unreachableRedisUrl(),
     prefix: redis.bullmqPrefix,
     maxAttempts: MAX_ATTEMPTS,
     enqueueTimeoutMs: 500,
