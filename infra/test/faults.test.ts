@@ -224,6 +224,15 @@ const restartAfter = (name: ServiceName, downMs: number) => async (flows: Flow[]
   await world.restart(name);
 };
 
+/** Takes a dependency away for `ms` once submits are in flight, then brings it back. */
+const downFor =
+  (part: () => { stop(): Promise<void>; start(): Promise<void> }, ms: number) => async (flows: Flow[]) => {
+    await submitsInFlight(flows);
+    await part().stop();
+    await sleep(ms);
+    await part().start();
+  };
+
 const ROWS: [string, (flows: Flow[]) => Promise<void>][] = [
   ['kill -9 gateway, submits in flight', restartAfter('gateway', 1_000)],
   [
@@ -256,10 +265,7 @@ const ROWS: [string, (flows: Flow[]) => Promise<void>][] = [
   [
     'Redis down 20 s',
     async (flows) => {
-      await submitsInFlight(flows);
-      await world.redis.stop();
-      await sleep(20_000);
-      await world.redis.start();
+      await downFor(() => world.redis, 20_000)(flows);
       // Redis came back empty: the gateway schedules its expiry sweep again (BullMQ keeps schedulers in this set).
       const redis = world.redis.client();
       try {
@@ -272,15 +278,7 @@ const ROWS: [string, (flows: Flow[]) => Promise<void>][] = [
       }
     },
   ],
-  [
-    'PostgreSQL restarted (every connection cut, 5 s refused)',
-    async (flows) => {
-      await submitsInFlight(flows);
-      await world.pgProxy.stop();
-      await sleep(5_000);
-      await world.pgProxy.start();
-    },
-  ],
+  ['PostgreSQL restarted (every connection cut, 5 s refused)', downFor(() => world.pgProxy, 5_000)],
   [
     'node behind the cursor 15 s',
     async (flows) => {
@@ -304,15 +302,7 @@ const ROWS: [string, (flows: Flow[]) => Promise<void>][] = [
       world.lagging.release();
     },
   ],
-  [
-    'RPC unreachable 30 s',
-    async (flows) => {
-      await submitsInFlight(flows);
-      await world.rpcProxy.stop();
-      await sleep(30_000);
-      await world.rpcProxy.start();
-    },
-  ],
+  ['RPC unreachable 30 s', downFor(() => world.rpcProxy, 30_000)],
 ];
 
 describe('fault suite', () => {

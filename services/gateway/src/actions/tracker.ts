@@ -65,22 +65,28 @@ export async function startActionTracker(options: ActionTrackerOptions): Promise
   const redisError = (source: string) => (error: Error) =>
     options.log.warn({ err: error.message, source }, 'partner action queue: Redis error');
   queue.on('error', redisError('queue'));
-  const enqueue = (actionId: string, requestId?: string) =>
+  const receiptJob = (actionId: string, requestId?: string) => ({
+    name: RECEIPT_JOB,
+    data: requestId ? { actionId, requestId } : { actionId },
+    opts: {
+      jobId: `receipt-${actionId}`,
+      removeOnComplete: true,
+      // A job that failed for another reason is removed; the next sweep follows its action again.
+      removeOnFail: true,
+      attempts: 5,
+      backoff: { type: 'exponential', delay: options.pollMs },
+    },
+  });
+  /** Adds the actions' receipt jobs in one round trip; an action that has its job already keeps it (same job id). */
+  const enqueue = (jobs: ReturnType<typeof receiptJob>[]) =>
     withTimeout(
-      queue.add(RECEIPT_JOB, requestId ? { actionId, requestId } : { actionId }, {
-        jobId: `receipt-${actionId}`,
-        removeOnComplete: true,
-        // A job that failed for another reason is removed; the next sweep follows its action again.
-        removeOnFail: true,
-        attempts: 5,
-        backoff: { type: 'exponential', delay: options.pollMs },
-      }),
+      queue.addBulk(jobs),
       ENQUEUE_TIMEOUT_MS,
-      () => new Error(`Redis did not take the receipt job within ${ENQUEUE_TIMEOUT_MS} ms`),
+      () => new Error(`Redis did not take the receipt jobs within ${ENQUEUE_TIMEOUT_MS} ms`),
     );
   const follow = async (actionId: string): Promise<void> => {
     try {
-      await enqueue(actionId, currentRequestId());
+      await enqueue([receiptJob(actionId, currentRequestId())]);
     } catch (error) {
       options.log.warn(
         { err: (error as Error).message, actionId },
@@ -88,9 +94,9 @@ export async function startActionTracker(options: ActionTrackerOptions): Promise
       );
     }
   };
-  /** Every submitted action handed to BullMQ; one that has its job already is left as it is (same job id). */
+  /** Every submitted action handed to BullMQ, as one add for the sweep and the reconnect. */
   const followAllSubmitted = async (): Promise<void> => {
-    for (const actionId of await listSubmittedActionIds(options.pool)) await enqueue(actionId);
+    await enqueue((await listSubmittedActionIds(options.pool)).map((actionId) => receiptJob(actionId)));
   };
 
   const process = async (job: Job, token?: string): Promise<void> => {
