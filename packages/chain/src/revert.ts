@@ -9,6 +9,7 @@ const CONTRACTS: ContractName[] = [
   'MockUSDC',
   'NavSource',
   'Strategy',
+  'SvcVault',
 ];
 
 /**

@@ -20,3 +20,7 @@ error NotRedemptionOwner(uint256 id, address caller);
 error RedemptionNotPending(uint256 id, uint8 status);
 error RedemptionNotClaimable(uint256 id, uint8 status);
 error FeeTooHigh(uint256 bps, uint256 maxBps);
+error AsyncRedeemOnly();
+error NoClaimableRequest(address controller, uint256 amount);
+error NotOperator(address owner, address caller);
+error MaxAssetsExceeded(uint256 assets, uint256 maxAssets);

@@ -51,6 +51,7 @@ async function main(): Promise<void> {
     provider,
     deployer: accounts.deployer,
     keeper: accounts.keeper.address,
+    contractVersion: config.DEVNET_CONTRACT_VERSION,
     fund: { wallets: accounts.wallets.map((w) => w.address), amount: 1_000_000n * USDC },
   });
   writeDeployment(config.DEPLOYMENT_FILE, { ...deployment, rpcUrl: chain.rpcUrl });

@@ -1,4 +1,5 @@
-import { common, ConfigError, duration, int, parseEnv, port, string } from '@yv/config';
+import { common, ConfigError, duration, int, oneOf, parseEnv, port, string } from '@yv/config';
+import { CONTRACT_VERSIONS } from '@yv/schemas';
 
 export const devnetSpec = {
   DEPLOYMENT_FILE: common.DEPLOYMENT_FILE,
@@ -6,6 +7,7 @@ export const devnetSpec = {
   DEVNET_HOST: string({ default: '127.0.0.1' }),
   DEVNET_PORT: port({ default: 8545 }),
   DEVNET_BLOCK_INTERVAL_MS: duration({ default: 1000, minMs: 100 }),
+  DEVNET_CONTRACT_VERSION: oneOf(CONTRACT_VERSIONS, { default: 'svc-pipe-v2' }),
   FIXTURES_PORT: port({ default: 8546 }),
   KEEPER_INTERVAL_MS: duration({ default: 5000, minMs: 200 }),
   KEEPER_HEARTBEAT_STREAM: string({ default: 'svc:keeper:heartbeats' }),

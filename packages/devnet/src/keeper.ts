@@ -90,7 +90,7 @@ export function createKeeperSimulator(opts: KeeperOptions): KeeperSimulator {
     try {
       const pending = await pendingRedemptions();
       let needed = 0n;
-      for (const r of pending) needed += await core.previewRedeem(r.shares);
+      for (const r of pending) needed += await core.convertToAssets(r.shares);
       const target = needed + ((await core.totalAssets()) * bufferBps) / BPS;
       let free = await core.instantRedeemCapacity();
       const inStrategy = await usdc.balanceOf(c.strategy);
@@ -101,7 +101,7 @@ export function createKeeperSimulator(opts: KeeperOptions): KeeperSimulator {
         free += amount;
       }
       for (const r of pending) {
-        if ((await core.previewRedeem(r.shares)) > (await core.instantRedeemCapacity())) break;
+        if ((await core.convertToAssets(r.shares)) > (await core.instantRedeemCapacity())) break;
         await (await pipe.fulfillRedeem(r.id)).wait();
         actions.fulfilled.push(r.id.toString());
       }

@@ -3,6 +3,7 @@
  * in @yv/testkit, starts the chain), and a vault of each test file's own on that chain.
  */
 import { JsonRpcProvider } from 'ethers';
+import type { ContractVersion } from '@yv/contracts';
 import type { Deployment } from '@yv/config';
 import { DEVNET_CHAIN_ID, workerAccounts, type AccountSet } from './accounts';
 import { deployVault, USDC, type VaultParams } from './deploy';
@@ -41,13 +42,20 @@ export interface DevnetVault extends AccountSet {
 
 export const WALLET_FUNDING = 1_000_000n * USDC;
 
+export interface TestVaultOptions {
+  /** Pins the contract layout; default DEVNET_CONTRACT_VERSION, else svc-pipe-v2. */
+  contractVersion?: ContractVersion;
+}
+
 /**
  * A vault of this test file's own on the shared devnet, deployed by this jest worker's accounts: files never
- * see each other's state, and parallel workers never share a nonce.
+ * see each other's state, and parallel workers never share a nonce. The layout is DEVNET_CONTRACT_VERSION's
+ * (default svc-pipe-v2) unless the options pin one.
  */
 export async function deployTestVault(
   params?: Partial<VaultParams>,
   rpcUrl = testRpcUrl(),
+  opts: TestVaultOptions = {},
 ): Promise<DevnetVault> {
   const provider = testProvider(rpcUrl);
   const accounts = workerAccounts(Number(process.env.JEST_WORKER_ID ?? '1'), provider);
@@ -57,15 +65,19 @@ export async function deployTestVault(
     keeper: accounts.keeper.address,
     params,
     fund: { wallets: accounts.wallets.map((w) => w.address), amount: WALLET_FUNDING },
+    ...(opts.contractVersion ? { contractVersion: opts.contractVersion } : {}),
   });
   return { rpcUrl, provider, deployment, ...accounts };
 }
 
-/** jest: deploys in beforeAll, destroys the provider in afterAll; fields are filled once beforeAll ran. */
-export function useDevnetVault(params?: Partial<VaultParams>): DevnetVault {
+/**
+ * jest: deploys in beforeAll, destroys the provider in afterAll; fields are filled once beforeAll ran.
+ * v3-only tests pin their layout: `useDevnetVault(params, { contractVersion: 'svc-vault-v3' })`.
+ */
+export function useDevnetVault(params?: Partial<VaultParams>, opts: TestVaultOptions = {}): DevnetVault {
   const ctx = {} as DevnetVault;
   beforeAll(async () => {
-    Object.assign(ctx, await deployTestVault(params));
+    Object.assign(ctx, await deployTestVault(params, undefined, opts));
   });
   afterAll(() => ctx.provider?.destroy());
   return ctx;

@@ -66,7 +66,8 @@ export const Bps = {
 export const RedeemId = {
   type: 'string',
   pattern: '^(0|[1-9][0-9]{0,77})$',
-  description: "A redemption id: the RedemptionPipe's uint256 request id in decimal.",
+  description:
+    "A redemption id: the uint256 request id in decimal (RedemptionPipe's on svc-pipe-v2, the ERC-7540 requestId on svc-vault-v3).",
 } as const;
 
 /** The vault contract families a deployment manifest may name. */
@@ -75,7 +76,8 @@ export const CONTRACT_VERSIONS = ['svc-vault-v3', 'svc-pipe-v2'] as const;
 export const ContractVersion = {
   type: 'string',
   enum: CONTRACT_VERSIONS,
-  description: 'The vault contract family the addresses belong to (`svc` is the neutral product prefix).',
+  description:
+    'The vault contract family the addresses belong to (`svc` is the neutral product prefix). `svc-pipe-v2`: Core, Share, DepositPipe and RedemptionPipe. `svc-vault-v3`: one ERC-4626 / ERC-7540 vault, so `vault`, `core`, `share`, `depositPipe` and `redemptionPipe` are the same address and every `tx.to` is the vault.',
 } as const;
 
 /** A string primitive (Address, TxHash, DateTime, ...) that may also be null: one `type` array, so errors stay short. */

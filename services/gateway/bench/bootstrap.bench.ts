@@ -10,8 +10,8 @@ import { promisify } from 'node:util';
 import express from 'express';
 import pino from 'pino';
 import { hexlify, randomBytes } from 'ethers';
+import { vaultDriver, vaultLayout } from '@yv/chain';
 import { readProductConfig } from '@yv/config';
-import { DepositPipe__factory, MockUSDC__factory } from '@yv/contracts';
 import { getIndexerState } from '@yv/db';
 import { startChain, startFixtureServer, USDC } from '@yv/devnet';
 import { createServiceMetrics } from '@yv/metrics';
@@ -62,11 +62,8 @@ async function main(): Promise<void> {
   const vault = await deployTestVault({}, chain.rpcUrl);
   try {
     const wallet = vault.wallets[0]!;
-    const c = vault.deployment.contracts;
-    await (await MockUSDC__factory.connect(c.usdc, wallet).approve(c.depositPipe, 5_000n * USDC)).wait();
-    const receipt = await (
-      await DepositPipe__factory.connect(c.depositPipe, wallet).deposit(5_000n * USDC, wallet.address, 0n)
-    ).wait();
+    const layout = vaultLayout(vault.deployment);
+    const receipt = await vaultDriver(layout, wallet).approveAndDeposit(5_000n * USDC);
 
     const indexer = createIndexer({
       pool: db.pool,
@@ -78,7 +75,7 @@ async function main(): Promise<void> {
     for (let i = 0; i < 100; i++) {
       await indexer.runOnce();
       const state = await getIndexerState(db.pool, vault.deployment.chainId);
-      if (state && state.cursorBlock >= BigInt(receipt!.blockNumber)) break;
+      if (state && state.cursorBlock >= BigInt(receipt.blockNumber)) break;
     }
     const watcher = createWatcher({
       config: parseWatcherConfig({
@@ -100,6 +97,7 @@ async function main(): Promise<void> {
       pool: db.pool,
       provider: vault.provider,
       deployment: vault.deployment,
+      layout,
       product: readProductConfig(DEFAULT_PRODUCT_CONFIG_FILE),
       thresholds: {
         snapshotStaleMs: 600_000,

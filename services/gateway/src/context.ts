@@ -1,6 +1,6 @@
 import type { JsonRpcProvider } from 'ethers';
 import type { Logger } from 'pino';
-import { createChainProvider } from '@yv/chain';
+import { createChainProvider, vaultLayout, type VaultLayout } from '@yv/chain';
 import { readDeployment, readProductConfig, type Deployment, type ProductConfig } from '@yv/config';
 import { createPool, latestReadiness, runMigrations, type Pool } from '@yv/db';
 import { currentReadiness, type ReadyState } from '@yv/domain';
@@ -24,6 +24,7 @@ export interface GatewayContext {
   pool: Pool;
   provider: JsonRpcProvider;
   deployment: Deployment;
+  layout: VaultLayout;
   product: ProductConfig;
   readiness: () => Promise<ReadyState>;
   quotes: QuoteService;
@@ -38,6 +39,7 @@ export async function createGatewayContext(config: GatewayConfig): Promise<Gatew
   const log = serviceLogger('gateway', config.LOG_LEVEL);
   const metrics = createServiceMetrics('gateway');
   const deployment = readDeployment(config.DEPLOYMENT_FILE);
+  const layout = vaultLayout(deployment);
   const product = readProductConfig(config.PRODUCT_CONFIG_FILE);
   if (config.MIGRATE_ON_START) await runMigrations({ databaseUrl: config.DATABASE_URL });
   const pool = createPool(config.DATABASE_URL, { applicationName: 'yv-gateway' });
@@ -51,6 +53,7 @@ export async function createGatewayContext(config: GatewayConfig): Promise<Gatew
   const quotes = createQuoteService({
     provider,
     deployment,
+    layout,
     product,
     bridge: createHttpBridgeAdapter({ baseUrl: config.BRIDGE_API_URL }),
     readiness,
@@ -62,6 +65,7 @@ export async function createGatewayContext(config: GatewayConfig): Promise<Gatew
     pool,
     provider,
     deployment,
+    layout,
     product,
     thresholds: freshnessThresholdsOf(config),
     readinessMaxAgeMs: config.READINESS_MAX_AGE_MS,
@@ -101,6 +105,7 @@ export async function createGatewayContext(config: GatewayConfig): Promise<Gatew
     pool,
     provider,
     deployment,
+    layout,
     product,
     readiness,
     quotes,

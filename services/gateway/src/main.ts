@@ -1,4 +1,5 @@
 import type { Server } from 'node:http';
+import { checkContractsAtStart } from '@yv/chain';
 import { runService, toLog } from '@yv/runtime';
 import { loadGatewayConfig } from './config';
 import { createGatewayContext } from './context';
@@ -23,6 +24,15 @@ runService({
   async start(service) {
     const config = loadGatewayConfig(process.env);
     const ctx = await createGatewayContext(config);
+    await checkContractsAtStart({
+      rpcUrl: config.RPC_URL,
+      layout: ctx.layout,
+      log: toLog(ctx.log),
+      onLateMismatch: (err) => {
+        ctx.log.fatal(err.message);
+        process.exit(1);
+      },
+    });
     const app = createGatewayApp(ctx, { isReady: () => !service.draining() });
     const server = app.listen(config.PORT, config.HOST, () =>
       ctx.log.info({ url: `http://${config.HOST}:${config.PORT}` }, 'gateway listening'),

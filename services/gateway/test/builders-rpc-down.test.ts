@@ -1,7 +1,7 @@
 import path from 'node:path';
 import pino from 'pino';
 import request from 'supertest';
-import { createChainProvider } from '@yv/chain';
+import { createChainProvider, vaultLayout } from '@yv/chain';
 import { readProductConfig } from '@yv/config';
 import { DEFAULT_QUOTE_TTL_MS } from '@yv/domain';
 import { createServiceMetrics } from '@yv/metrics';
@@ -22,6 +22,7 @@ it('answers 503 VAULT_READ_FAILED, never a 500, when the chain cannot be read', 
   const quotes = createQuoteService({
     provider: createChainProvider({ rpcUrl: deadRpc, chainId: 999, timeoutMs: 1_000 }),
     deployment: v.deployment,
+    layout: vaultLayout(v.deployment),
     product: readProductConfig(path.join(__dirname, '../../../config/product.devnet.json')),
     bridge: createHttpBridgeAdapter({ baseUrl: deadRpc }),
     readiness: () => ({ deposits: true, operations: true }),

@@ -1,15 +1,10 @@
 import path from 'node:path';
-import { Interface, MaxUint256, ZeroAddress, type HDNodeWallet } from 'ethers';
+import { MaxUint256, ZeroAddress, type HDNodeWallet } from 'ethers';
 import pino from 'pino';
 import request from 'supertest';
+import { vaultLayout } from '@yv/chain';
 import { readProductConfig } from '@yv/config';
-import {
-  Core__factory,
-  MockUSDC__factory,
-  RedemptionPipe__factory,
-  Share__factory,
-  Strategy__factory,
-} from '@yv/contracts';
+import { MockUSDC__factory, Strategy__factory } from '@yv/contracts';
 import { startFixtureServer, type FixtureServer } from '@yv/devnet';
 import { DEFAULT_QUOTE_TTL_MS } from '@yv/domain';
 import { createServiceMetrics, type ServiceMetrics } from '@yv/metrics';
@@ -20,11 +15,11 @@ import { createApp } from '../src/app';
 import { createHttpBridgeAdapter } from '../src/bridge';
 import { createQuoteService, type QuoteService } from '../src/quotes';
 import { buildersRouter } from '../src/routes/builders';
+import { accounting, layoutOf, onChainRedemption, requestedRedemptionId, shareToken } from './support/vault';
 
 const v = useDevnetVault();
 const USDC = 10n ** 6n;
 const validator = createValidator();
-const pipeEvents = new Interface(RedemptionPipe__factory.abi);
 const readiness = { deposits: true, operations: true };
 let fixture: FixtureServer;
 let app: Express;
@@ -59,6 +54,7 @@ beforeAll(async () => {
   service = createQuoteService({
     provider: v.provider,
     deployment: v.deployment,
+    layout: vaultLayout(v.deployment),
     product: readProductConfig(path.join(__dirname, '../../../config/product.devnet.json')),
     bridge: createHttpBridgeAdapter({ baseUrl: fixture.bridgeUrl }),
     readiness: () => ({ ...readiness }),
@@ -78,8 +74,9 @@ afterAll(() => fixture?.close());
 
 const c = () => v.deployment.contracts;
 const usdc = (w: HDNodeWallet) => MockUSDC__factory.connect(c().usdc, w);
-const share = () => Share__factory.connect(c().share, v.provider);
-const pipe = () => RedemptionPipe__factory.connect(c().redemptionPipe, v.provider);
+const layout = () => layoutOf(v.deployment);
+const share = () => shareToken(v.deployment, v.provider);
+const redemption = (id: string) => onChainRedemption(v.provider, v.deployment, id);
 
 async function quote(route: string, body: unknown): Promise<Quote> {
   const res = await request(app)
@@ -132,9 +129,7 @@ async function requestRedemption(wallet: HDNodeWallet, sharesRaw: bigint): Promi
     sharesRaw: sharesRaw.toString(),
     account: wallet.address,
   });
-  const receipt = await send(wallet, q.tx);
-  const event = receipt.logs.map((l) => pipeEvents.parseLog(l)).find((e) => e?.name === 'RedeemRequested');
-  return (event!.args.id as bigint).toString();
+  return requestedRedemptionId(v.deployment, await send(wallet, q.tx));
 }
 
 const DEPOSIT = '/api/v1/actions/deposit/quote';
@@ -160,7 +155,11 @@ describe('deposit quote', () => {
 
     const first = await quote(DEPOSIT, { amountRaw, account: wallet.address });
     expect(first.requirements).toHaveLength(1);
-    expect(first.requirements![0]).toMatchObject({ spender: c().depositPipe, amount: { raw: amountRaw } });
+    expect(first.requirements![0]).toMatchObject({
+      spender: layout().depositSpender,
+      amount: { raw: amountRaw },
+      tx: layout().calls.approveDeposit(BigInt(amountRaw)),
+    });
     expect(Date.parse(first.expiresAt) - Date.now()).toBeGreaterThan(DEFAULT_QUOTE_TTL_MS - 10_000);
     await send(wallet, first.requirements![0]!.tx);
 
@@ -201,7 +200,7 @@ describe('deposit quote', () => {
     } finally {
       readiness.deposits = true;
     }
-    const core = Core__factory.connect(c().core, v.deployer);
+    const core = accounting(v.deployment, v.deployer);
     await (await core.setDepositsPaused(true)).wait();
     try {
       await refused(DEPOSIT, { amountRaw: '1000000', account }, 503, 'DEPOSITS_PAUSED');
@@ -212,7 +211,7 @@ describe('deposit quote', () => {
 
   it('answers 422 ACTION_QUOTE_FAILED with the decoded reason when the deposit would revert', async () => {
     const wallet = v.wallets[1]!;
-    await (await usdc(wallet).approve(c().depositPipe, MaxUint256)).wait();
+    await (await usdc(wallet).approve(layout().depositSpender, MaxUint256)).wait();
     // Every vault rule passes, but minting shares to the zero address reverts inside the share token.
     const message = await refused(
       DEPOSIT,
@@ -236,6 +235,7 @@ describe('redemptions', () => {
     const sharesRaw = held / 10n;
     const q = await quote(ASYNC, { sharesRaw: sharesRaw.toString(), account: owner.address });
     expect(q.expected.shares!.raw).toBe(sharesRaw.toString());
+    expect(q.tx).toMatchObject(layout().calls.requestRedeem(sharesRaw, owner.address));
     expect(q.metadata).toBeUndefined();
     const before = await share().balanceOf(owner.address);
     await send(owner, q.tx);
@@ -283,8 +283,9 @@ describe('redemptions', () => {
     await refused(CANCEL, { id: '424242', account: owner.address }, 404, 'REDEEM_NOT_FOUND');
     const q = await quote(CANCEL, { id, account: owner.address });
     expect(q.expected.shares!.raw).toBe('1000');
+    expect(q.tx).toMatchObject(layout().calls.cancelRedeem(BigInt(id), owner.address));
     await send(owner, q.tx);
-    expect((await pipe().getRedemption(id)).status).toBe(4n);
+    expect((await redemption(id)).status).toBe('cancelled');
     await refused(CANCEL, { id, account: owner.address }, 409, 'REDEEM_NOT_CANCELABLE');
     await refused(FULFILL, { id }, 409, 'REDEEM_NOT_FULFILLABLE');
   });
@@ -298,14 +299,16 @@ describe('redemptions', () => {
       'REDEEM_NOT_CLAIMABLE',
     );
     const f = await quote(FULFILL, { id });
+    expect(f.tx).toMatchObject(layout().calls.fulfillRedeem(BigInt(id)));
     await send(v.wallets[4]!, f.tx);
-    const r = await pipe().getRedemption(id);
-    expect(r.status).toBe(2n);
+    const r = await redemption(id);
+    expect(r.status).toBe('claimable');
     expect(r.assets).toBe(BigInt(f.expected.assets!.raw));
     await refused(FULFILL, { id }, 409, 'REDEEM_NOT_FULFILLABLE');
 
     const claim = await quote(CLAIM, { id, account: owner.address, receiver: owner.address });
     expect(claim.expected.assets!.raw).toBe(r.assets.toString());
+    expect(claim.tx).toMatchObject(layout().calls.claimRedeem(BigInt(id), owner.address));
     const before = await usdc(owner).balanceOf(owner.address);
     await send(owner, claim.tx);
     expect((await usdc(owner).balanceOf(owner.address)) - before).toBe(r.assets);
@@ -392,7 +395,7 @@ describe('redemptions', () => {
 
   it('refuses instant redemptions and fulfilments the vault liquidity does not cover', async () => {
     const id = await requestRedemption(owner, held / 20n);
-    const core = Core__factory.connect(c().core, v.keeper);
+    const core = accounting(v.deployment, v.keeper);
     const capacity = await core.instantRedeemCapacity();
     await (await core.allocateToStrategy(capacity)).wait();
     try {

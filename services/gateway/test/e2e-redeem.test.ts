@@ -1,27 +1,24 @@
 import type { HDNodeWallet } from 'ethers';
-import { MockUSDC__factory, RedemptionPipe__factory, Share__factory } from '@yv/contracts';
+import { MockUSDC__factory } from '@yv/contracts';
 import { createKeeperSimulator } from '@yv/devnet';
 import { useTestGateway } from './support/gateway';
-import {
-  depositThroughGateway,
-  redeemAsyncThroughGateway,
-  requestedRedemptionId,
-  signSubmitAndSettle,
-} from './support/flows';
+import { depositThroughGateway, redeemAsyncThroughGateway, signSubmitAndSettle } from './support/flows';
 import { createTestPartner, partnerClient, type PartnerClient } from './support/partner';
+import { onChainRedemption, requestedRedemptionId, shareToken } from './support/vault';
 
 /**
  * The spec's withdrawal lifecycle through the gateway as main.ts builds it: queued redemption, cancel, instant
  * redemption, and a claim once the keeper fulfilled the redemption. Each final transaction is signed with ethers,
- * its receipt checked against the redemption pipe from the action's metadata, submitted and polled.
+ * its receipt checked against the redemption entry from the action's metadata (RedemptionPipe on v2, the vault on
+ * v3), submitted and polled. Redemptions are read through the deployment's layout.
  */
 const gw = useTestGateway();
 const USDC = 10n ** 6n;
-/** The vault's RedemptionPipe statuses. */
-const PENDING = 1n;
-const CLAIMABLE = 2n;
-const CLAIMED = 3n;
-const CANCELLED = 4n;
+/** Redemption statuses as the layout names the on-chain enum. */
+const PENDING = 'pending';
+const CLAIMABLE = 'claimable';
+const CLAIMED = 'claimed';
+const CANCELLED = 'cancelled';
 let partner: PartnerClient;
 let owner: HDNodeWallet;
 let held: bigint;
@@ -32,9 +29,8 @@ beforeAll(async () => {
   held = await depositThroughGateway(partner, gw.vault.deployment, owner, 20_000n * USDC);
 });
 
-const pipe = () =>
-  RedemptionPipe__factory.connect(gw.vault.deployment.contracts.redemptionPipe, gw.vault.provider);
-const shares = () => Share__factory.connect(gw.vault.deployment.contracts.share, gw.vault.provider);
+const redemption = (id: bigint | string) => onChainRedemption(gw.vault.provider, gw.vault.deployment, id);
+const shares = () => shareToken(gw.vault.deployment, gw.vault.provider);
 const usdc = () => MockUSDC__factory.connect(gw.vault.deployment.contracts.usdc, gw.vault.provider);
 
 it('redeem-async: escrows the quoted shares in a pending redemption', async () => {
@@ -55,16 +51,12 @@ it('redeem-async: escrows the quoted shares in a pending redemption', async () =
   );
   expect(settled).toMatchObject({ status: 'confirmed', receiptBlockNumber: String(receipt.blockNumber) });
   expect(before - (await shares().balanceOf(owner.address))).toBe(sharesRaw);
-  const redemption = await pipe().getRedemption(requestedRedemptionId(receipt));
-  expect([redemption.status, redemption.shares, redemption.owner]).toEqual([
-    PENDING,
-    sharesRaw,
-    owner.address,
-  ]);
+  const requested = await redemption(requestedRedemptionId(gw.vault.deployment, receipt));
+  expect([requested.status, requested.shares, requested.owner]).toEqual([PENDING, sharesRaw, owner.address]);
 });
 
 it('cancel: returns the shares of a pending redemption', async () => {
-  const id = await redeemAsyncThroughGateway(partner, owner, 1_000n);
+  const id = await redeemAsyncThroughGateway(partner, gw.vault.deployment, owner, 1_000n);
   const action = await partner.created('cancel', { id, account: owner.address });
   expect(action).toMatchObject({ action: 'cancel_redeem', redeemId: id });
   expect(action.quote.expected.shares!.raw).toBe('1000');
@@ -76,7 +68,7 @@ it('cancel: returns the shares of a pending redemption', async () => {
     action.metadata.addresses.redemptionPipe,
   );
   expect(settled.status).toBe('confirmed');
-  expect((await pipe().getRedemption(id)).status).toBe(CANCELLED);
+  expect((await redemption(id)).status).toBe(CANCELLED);
   expect((await shares().balanceOf(owner.address)) - before).toBe(1_000n);
 });
 
@@ -101,13 +93,13 @@ it('redeem-instant: pays at least minAssetsOut to the account', async () => {
 });
 
 it('claim: once the keeper fulfilled the redemption, pays its assets to the receiver', async () => {
-  const id = await redeemAsyncThroughGateway(partner, owner, held / 20n);
+  const id = await redeemAsyncThroughGateway(partner, gw.vault.deployment, owner, held / 20n);
   const receiver = gw.vault.wallets[1]!.address;
   const keeper = createKeeperSimulator({ keeper: gw.vault.keeper, deployment: gw.vault.deployment });
   const heartbeat = await keeper.tick();
   expect(heartbeat).toMatchObject({ ok: true });
   expect(heartbeat.actions.fulfilled).toContain(id);
-  const fulfilled = await pipe().getRedemption(id);
+  const fulfilled = await redemption(id);
   expect(fulfilled.status).toBe(CLAIMABLE);
 
   const action = await partner.created('claim', { id, account: owner.address, receiver });
@@ -122,11 +114,11 @@ it('claim: once the keeper fulfilled the redemption, pays its assets to the rece
   );
   expect(settled.status).toBe('confirmed');
   expect((await usdc().balanceOf(receiver)) - before).toBe(fulfilled.assets);
-  expect((await pipe().getRedemption(id)).status).toBe(CLAIMED);
+  expect((await redemption(id)).status).toBe(CLAIMED);
 });
 
 it('fulfill: anyone may send the permissionless fulfilment, and its hash is accepted from any sender', async () => {
-  const id = await redeemAsyncThroughGateway(partner, owner, 1_000n);
+  const id = await redeemAsyncThroughGateway(partner, gw.vault.deployment, owner, 1_000n);
   const action = await partner.created('fulfill', { id });
   expect(action).toMatchObject({ action: 'fulfill_redeem', redeemId: id });
   const { settled } = await signSubmitAndSettle(
@@ -136,8 +128,8 @@ it('fulfill: anyone may send the permissionless fulfilment, and its hash is acce
     action.metadata.addresses.redemptionPipe,
   );
   expect(settled.status).toBe('confirmed');
-  const redemption = await pipe().getRedemption(id);
-  expect([redemption.status, redemption.assets.toString()]).toEqual([
+  const fulfilled = await redemption(id);
+  expect([fulfilled.status, fulfilled.assets.toString()]).toEqual([
     CLAIMABLE,
     action.quote.expected.assets!.raw,
   ]);

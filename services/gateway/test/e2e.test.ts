@@ -9,7 +9,8 @@ import {
   partnerClient,
   type PartnerClient,
 } from './support/partner';
-import { depositPipeAllowance, signAndSend, verifiedHash } from './support/signer';
+import { depositAllowance, signAndSend, verifiedHash } from './support/signer';
+import { layoutOf } from './support/vault';
 
 /**
  * The spec's deposit sequence through the gateway as main.ts builds it (real quote service, Postgres, Redis,
@@ -37,7 +38,8 @@ const statusesOf = async (id: string) =>
 describe('deposit with approval', () => {
   it('approval step, allowance check, fresh action, deposit, receipt check, submit, poll to confirmed', async () => {
     const wallet = gw.vault.wallets[0]!;
-    const { usdc, depositPipe } = gw.vault.deployment.contracts;
+    const { usdc } = gw.vault.deployment.contracts;
+    const layout = layoutOf(gw.vault.deployment);
     const amount = 2_500n * USDC;
     const body = depositBody(wallet.address, amount);
 
@@ -49,15 +51,16 @@ describe('deposit with approval', () => {
     ]);
     expect(first.quote.requirements).toEqual([
       expect.objectContaining({
-        spender: depositPipe,
+        spender: layout.depositSpender,
         amount: expect.objectContaining({ raw: String(amount) }),
       }),
     ]);
+    expect(first.steps[0]!.tx).toMatchObject(layout.calls.approveDeposit(amount));
     // Not approved yet: reading the action leaves it created.
     expect(expectAction(await partner.get(first.id), 200).status).toBe('created');
 
     verifiedHash(await signAndSend(wallet, first.steps[0]!.tx), usdc);
-    expect(await depositPipeAllowance(gw.vault.deployment, wallet)).toBe(amount);
+    expect(await depositAllowance(gw.vault.deployment, wallet)).toBe(amount);
 
     // docs/design.md#partner-action-states: the approval seen confirmed moves the action to requires_signature,
     // with its webhook event.
@@ -97,9 +100,9 @@ describe('deposit with approval', () => {
     const amount = 1_000n * USDC;
     const action = await partner.created('deposit', depositBody(wallet.address, amount));
     const token = MockUSDC__factory.connect(gw.vault.deployment.contracts.usdc, wallet);
-    await (await token.approve(gw.vault.deployment.contracts.depositPipe, amount - 1n)).wait();
+    await (await token.approve(layoutOf(gw.vault.deployment).depositSpender, amount - 1n)).wait();
     expect(expectAction(await partner.get(action.id), 200).status).toBe('created');
-    await (await token.approve(gw.vault.deployment.contracts.depositPipe, amount)).wait();
+    await (await token.approve(layoutOf(gw.vault.deployment).depositSpender, amount)).wait();
     expect(expectAction(await partner.get(action.id), 200).status).toBe('requires_signature');
   });
 });
@@ -110,7 +113,7 @@ describe('submit verification', () => {
     const other = gw.vault.wallets[3]!;
     const amount = 1_000n * USDC;
     const token = MockUSDC__factory.connect(gw.vault.deployment.contracts.usdc, wallet);
-    const approval = await (await token.approve(gw.vault.deployment.contracts.depositPipe, amount)).wait();
+    const approval = await (await token.approve(layoutOf(gw.vault.deployment).depositSpender, amount)).wait();
     const action = await partner.created('deposit', depositBody(wallet.address, amount));
     expect(action.steps.map((s) => s.kind)).toEqual(['deposit']);
     const before = expectAction(await partner.get(action.id), 200);
@@ -140,7 +143,7 @@ describe('submit verification', () => {
     const wallet = gw.vault.wallets[4]!;
     const amount = 1_000n * USDC;
     const token = MockUSDC__factory.connect(gw.vault.deployment.contracts.usdc, wallet);
-    await (await token.approve(gw.vault.deployment.contracts.depositPipe, amount)).wait();
+    await (await token.approve(layoutOf(gw.vault.deployment).depositSpender, amount)).wait();
     const action = await partner.created('deposit', depositBody(wallet.address, amount));
     expect(action.steps.map((s) => s.kind)).toEqual(['deposit']);
 

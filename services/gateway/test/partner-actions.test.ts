@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { keccak256, MaxUint256, type HDNodeWallet, type TransactionReceipt } from 'ethers';
 import pino from 'pino';
 import request from 'supertest';
-import { DepositPipe__factory, MockUSDC__factory } from '@yv/contracts';
+import { vaultLayout } from '@yv/chain';
+import { MockUSDC__factory } from '@yv/contracts';
 import { listOutboxEvents } from '@yv/db';
 import { ApiError, type ActionPlan, type ActionStepDraft } from '@yv/domain';
 import { createServiceMetrics } from '@yv/metrics';
@@ -25,8 +26,8 @@ const metrics = createServiceMetrics('gateway');
 const DROP_WINDOW_MS = 4_000;
 
 /**
- * A test-only quote layer for deposits: real calldata for this file's vault (an approval when the allowance is
- * short, then DepositPipe.deposit), and a real eth_call of the deposit when nothing needs approving, whose revert
+ * A test-only quote layer for deposits: real calldata for this file's vault from its layout (an approval of the
+ * layout's deposit spender when the allowance is short, then the layout's deposit), and a real eth_call of the deposit when nothing needs approving, whose revert
  * is the 422 the real quote layer gives. Other kinds are not this file's subject.
  */
 let quoteValidityMs = 5 * 60_000;
@@ -35,31 +36,22 @@ function testQuoteService(): QuoteService {
     throw new ApiError('ACTION_QUOTE_FAILED', 'only deposits are quoted in this test');
   };
   const deposit = async (input: DepositInput): Promise<ActionPlan> => {
-    const { usdc, depositPipe } = vault.deployment.contracts;
+    const { usdc } = vault.deployment.contracts;
+    const { calls, depositSpender } = vaultLayout(vault.deployment);
     const receiver = input.receiver ?? input.account;
     const amount = BigInt(input.amountRaw);
-    const tx = {
-      to: depositPipe,
-      data: DepositPipe__factory.createInterface().encodeFunctionData('deposit', [amount, receiver, 0n]),
-      value: '0',
-      chainId: 999,
-    };
+    const tx = { ...calls.deposit(amount, receiver, 0n), value: '0', chainId: 999 };
     const allowance = await MockUSDC__factory.connect(usdc, vault.provider).allowance(
       input.account,
-      depositPipe,
+      depositSpender,
     );
     const steps: ActionStepDraft[] = [];
     if (allowance < amount) {
       steps.push({
         kind: 'approval',
-        title: 'Approve USDC for the deposit pipe',
+        title: 'Approve USDC for the vault deposit',
         refreshQuoteAfterConfirm: true,
-        tx: {
-          to: usdc,
-          data: MockUSDC__factory.createInterface().encodeFunctionData('approve', [depositPipe, amount]),
-          value: '0',
-          chainId: 999,
-        },
+        tx: { ...calls.approveDeposit(amount), value: '0', chainId: 999 },
       });
     } else {
       try {
@@ -271,7 +263,7 @@ describe('idempotent creation', () => {
   it('passes a quote failure through and stores nothing', async () => {
     const wallet = vault.wallets[1]!;
     const approve = MockUSDC__factory.connect(vault.deployment.contracts.usdc, wallet);
-    await (await approve.approve(vault.deployment.contracts.depositPipe, MaxUint256)).wait();
+    await (await approve.approve(vaultLayout(vault.deployment).depositSpender, MaxUint256)).wait();
     const key = newKey();
     // Approved without limit, but holding far less than this: the deposit's eth_call reverts.
     expectError(await create(deposit(wallet, (10n ** 15n).toString()), key), 422, 'ACTION_QUOTE_FAILED');
@@ -392,11 +384,12 @@ describe('submit and receipt tracking', () => {
   it('ends failed with TX_REVERTED when the final transaction reverts', async () => {
     const wallet = vault.wallets[3]!;
     const usdc = MockUSDC__factory.connect(vault.deployment.contracts.usdc, wallet);
-    await (await usdc.approve(vault.deployment.contracts.depositPipe, MaxUint256)).wait();
+    const { depositSpender } = vaultLayout(vault.deployment);
+    await (await usdc.approve(depositSpender, MaxUint256)).wait();
     const action = expectAction(await create(deposit(wallet, '1000000')), 201);
     expect(action.steps.map((s) => s.kind)).toEqual(['deposit']);
     // The allowance is withdrawn after the quote: the exact step now reverts on chain.
-    await (await usdc.approve(vault.deployment.contracts.depositPipe, 0n)).wait();
+    await (await usdc.approve(depositSpender, 0n)).wait();
     const receipt = await send(wallet, action.steps[0]!.tx, 300_000n);
     expect(receipt.status).toBe(0);
     expectAction(await submit(action.id, receipt.hash), 200);

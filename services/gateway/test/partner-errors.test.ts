@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { MaxUint256, ZeroAddress, type HDNodeWallet } from 'ethers';
 import request from 'supertest';
-import { Core__factory, MockUSDC__factory, Strategy__factory } from '@yv/contracts';
+import { MockUSDC__factory, Strategy__factory } from '@yv/contracts';
 import { listOutboxEvents } from '@yv/db';
 import { createKeeperSimulator } from '@yv/devnet';
 import { useTestGateway } from './support/gateway';
@@ -16,6 +16,7 @@ import {
   type PartnerClient,
 } from './support/partner';
 import { signAndSend } from './support/signer';
+import { accounting, layoutOf } from './support/vault';
 
 /**
  * Every error code the partner-action routes raise, triggered through HTTP against the gateway as main.ts builds
@@ -49,8 +50,8 @@ const deposit = (amountRaw: bigint | string, extra: Record<string, unknown> = {}
   slippageBps: 50,
   ...extra,
 });
-const core = (signer = gw.vault.deployer) =>
-  Core__factory.connect(gw.vault.deployment.contracts.core, signer);
+/** The vault's owner and keeper functions (setDepositsPaused, allocateToStrategy), the same on either layout. */
+const core = (signer = gw.vault.deployer) => accounting(gw.vault.deployment, signer);
 
 describe('authentication and idempotency', () => {
   it('answers 401 PARTNER_UNAUTHORIZED on every route without a valid key, storing nothing', async () => {
@@ -204,7 +205,7 @@ describe('deposit rules through partner actions', () => {
     await partner.created('deposit', deposit(USDC));
 
     const usdc = MockUSDC__factory.connect(gw.vault.deployment.contracts.usdc, owner);
-    await (await usdc.approve(gw.vault.deployment.contracts.depositPipe, MaxUint256)).wait();
+    await (await usdc.approve(layoutOf(gw.vault.deployment).depositSpender, MaxUint256)).wait();
     // Every vault rule passes, but minting shares to the zero address reverts in the share token.
     const message = await refusedCreate(
       'deposit',
@@ -235,7 +236,7 @@ describe('redemption rules through partner actions', () => {
       await gw.setReadiness();
     }
 
-    const id = await redeemAsyncThroughGateway(partner, owner, held / 10n);
+    const id = await redeemAsyncThroughGateway(partner, gw.vault.deployment, owner, held / 10n);
     const keeperCore = core(gw.vault.keeper);
     const capacity = await keeperCore.instantRedeemCapacity();
     await (await keeperCore.allocateToStrategy(capacity)).wait();
@@ -256,7 +257,7 @@ describe('redemption rules through partner actions', () => {
   it('refuses claims, cancels and fulfilments of redemptions that are missing, not owned or in the wrong state', async () => {
     const account = owner.address;
     const stranger = gw.vault.wallets[1]!.address;
-    const pending = await redeemAsyncThroughGateway(partner, owner, 1_000n);
+    const pending = await redeemAsyncThroughGateway(partner, gw.vault.deployment, owner, 1_000n);
 
     await refusedCreate('cancel', { id: '424242', account }, 404, 'REDEEM_NOT_FOUND');
     await refusedCreate('claim', { id: '424242', account, receiver: account }, 404, 'REDEEM_NOT_FOUND');
@@ -275,12 +276,12 @@ describe('redemption rules through partner actions', () => {
     await refusedCreate('cancel', { id: pending, account }, 409, 'REDEEM_NOT_CANCELABLE');
     await refusedCreate('fulfill', { id: pending }, 409, 'REDEEM_NOT_FULFILLABLE');
 
-    const fulfilled = await redeemAsyncThroughGateway(partner, owner, held / 20n);
+    const fulfilled = await redeemAsyncThroughGateway(partner, gw.vault.deployment, owner, held / 20n);
     const keeper = createKeeperSimulator({ keeper: gw.vault.keeper, deployment: gw.vault.deployment });
     expect((await keeper.tick()).actions.fulfilled).toContain(fulfilled);
     await refusedCreate('cancel', { id: fulfilled, account }, 409, 'REDEEM_NOT_CANCELABLE');
     await refusedCreate('fulfill', { id: fulfilled }, 409, 'REDEEM_NOT_FULFILLABLE');
-    // Claimable, but paying the zero address reverts in the pipe: the build is refused with the decoded reason.
+    // Claimable, but paying the zero address reverts in the vault: the build is refused with the decoded reason.
     const message = await refusedCreate(
       'claim',
       { id: fulfilled, account, receiver: ZeroAddress },

@@ -1,6 +1,7 @@
 import pino from 'pino';
 import type { Provider } from 'ethers';
 import type { Express } from 'express';
+import { vaultLayout } from '@yv/chain';
 import { readProductConfig } from '@yv/config';
 import type { Pool } from '@yv/db';
 import { createServiceMetrics, type ServiceMetrics } from '@yv/metrics';
@@ -46,6 +47,7 @@ export function readsApp(vault: DevnetVault, pool: Pool, provider: Provider = va
     pool,
     provider,
     deployment: vault.deployment,
+    layout: vaultLayout(vault.deployment),
     product: readProductConfig(DEFAULT_PRODUCT_CONFIG_FILE),
     thresholds: THRESHOLDS,
     readinessMaxAgeMs: 60_000,

@@ -1,6 +1,5 @@
 import request from 'supertest';
 import type { HDNodeWallet as Wallet } from 'ethers';
-import { Core__factory, REDEMPTION_STATUS } from '@yv/contracts';
 import { createChainProvider } from '@yv/chain';
 import { listActivityEvents, listRedemptions } from '@yv/db';
 import { redisHeartbeatPublisher, startFixtureServer, type FixtureServer } from '@yv/devnet';
@@ -8,6 +7,7 @@ import { startTcpProxy, testRpcUrl, useDevnetVault, useTestDatabase, useTestRedi
 import { createWatcher, parseWatcherConfig, type Watcher } from '../../watcher/src';
 import { contractsOf, deposit, mined, syncTo, testIndexer, USDC } from '../../indexer/test/helpers';
 import { expectValid, readsApp, type ReadsApp } from './reads-helpers';
+import { accounting, layoutOf, onChainRedemption } from './support/vault';
 
 const vault = useDevnetVault();
 const db = useTestDatabase();
@@ -45,12 +45,11 @@ beforeAll(async () => {
   await deposit(vault, bob, 250n * USDC);
   const asAlice = contractsOf(vault, alice);
   const shares = await asAlice.share.balanceOf(alice.address);
-  await mined(asAlice.redemptionPipe.requestRedeem(shares / 4n, alice.address));
-  const claimedId = (await asAlice.redemptionPipe.nextRedemptionId()) - 1n;
-  await mined(contractsOf(vault, vault.keeper).redemptionPipe.fulfillRedeem(claimedId));
-  await mined(asAlice.redemptionPipe.claimRedeem(claimedId, alice.address));
-  await mined(asAlice.redemptionPipe.requestRedeem(shares / 8n, alice.address));
-  await mined(asAlice.redemptionPipe.redeemInstant(shares / 16n, alice.address, 0n));
+  const { id: claimedId } = await asAlice.vault.requestRedeem(shares / 4n);
+  await contractsOf(vault, vault.keeper).vault.fulfillRedeem(claimedId);
+  await asAlice.vault.claimRedeem(claimedId, alice.address);
+  await asAlice.vault.requestRedeem(shares / 8n);
+  await asAlice.vault.redeemInstant(shares / 16n, 0n, alice.address);
   lastBlock = await mined(asAlice.share.transfer(bob.address, shares / 16n));
 
   await redisHeartbeatPublisher(
@@ -86,7 +85,7 @@ describe('reads against the devnet, the watcher and the indexer', () => {
     expect(data.wallet).toBe(alice.address);
 
     const c = vault.deployment.contracts;
-    const core = Core__factory.connect(c.core, vault.provider);
+    const core = accounting(vault.deployment, vault.provider);
     const atSnapshot = { blockTag: Number(meta.sections.vault.blockNumber) };
     const proof = await core.proof(atSnapshot);
     const v = data.vault;
@@ -141,11 +140,19 @@ describe('reads against the devnet, the watcher and the indexer', () => {
     expect(p.balances.shares.raw).toBe((await share.balanceOf(alice.address, atPosition)).toString());
     expect(p.balances.shareValue.raw).toBe((await core.shareValueOf(alice.address, atPosition)).toString());
     expect(p.allowance.vaultUsdc.raw).toBe(
-      (await usdc.allowance(alice.address, c.depositPipe, atPosition)).toString(),
+      (await usdc.allowance(alice.address, layoutOf(vault.deployment).depositSpender, atPosition)).toString(),
     );
     expect(p.limits.maxDeposit.raw).toBe((await core.maxDeposit(alice.address, atPosition)).toString());
-    expect(p.limits.maxRedeem.raw).toBe((await core.maxRedeem(alice.address, atPosition)).toString());
-    expect(p.limits.maxWithdraw.raw).toBe((await core.maxWithdraw(alice.address, atPosition)).toString());
+    // A position's maxRedeem is every share held (redeemable instantly or queued), its maxWithdraw what an instant
+    // redemption of them could pay now: svc-pipe-v2's Core.maxRedeem/maxWithdraw, spelled out so the check holds on
+    // svc-vault-v3 too, where those names are ERC-7540's claimable amounts.
+    const held = await share.balanceOf(alice.address, atPosition);
+    const [heldValue, capacity] = [
+      await core.convertToAssets(held, atPosition),
+      await core.instantRedeemCapacity(atPosition),
+    ];
+    expect(p.limits.maxRedeem.raw).toBe(held.toString());
+    expect(p.limits.maxWithdraw.raw).toBe((heldValue < capacity ? heldValue : capacity).toString());
     expect(data.gas.balance).toBe(
       (await vault.provider.getBalance(alice.address, atPosition.blockTag)).toString(),
     );
@@ -162,11 +169,11 @@ describe('reads against the devnet, the watcher and the indexer', () => {
       records.map((x) => [x.redeemId.toString(), x.status]),
     );
     for (const served of data.redeems.redeems) {
-      const onChain = await contractsOf(vault, alice).redemptionPipe.getRedemption(BigInt(served.id));
-      expect(served.status).toBe(REDEMPTION_STATUS[Number(onChain.status)]);
+      const onChain = await onChainRedemption(vault.provider, vault.deployment, served.id);
+      expect(served.status).toBe(onChain.status);
       expect(served.shares.raw).toBe(onChain.shares.toString());
       // Fixed once fulfilled; while pending the shares at the share price (no keeper runs here: the price holds).
-      const price = await Core__factory.connect(vault.deployment.contracts.core, vault.provider).sharePrice();
+      const price = await accounting(vault.deployment, vault.provider).sharePrice();
       const worth = (onChain.shares * price) / 10n ** BigInt(served.shares.decimals);
       expect([served.assets.raw, served.assetsEstimate]).toEqual(
         served.status === 'pending' ? [worth.toString(), true] : [onChain.assets.toString(), false],

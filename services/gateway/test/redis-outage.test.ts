@@ -1,7 +1,7 @@
 import { startTcpProxy, testRedisUrl, type TcpProxy } from '@yv/testkit';
 import { startTestGateway, type TestGateway } from './support/gateway';
 import { createTestPartner, expectAction, partnerClient, type PartnerClient } from './support/partner';
-import { depositPipeAllowance, signAndSend, verifiedHash } from './support/signer';
+import { depositAllowance, signAndSend, verifiedHash } from './support/signer';
 
 /**
  * Postgres is the truth and Redis a helper: with Redis unreachable (a proxy in front of it, cut), creating,
@@ -34,7 +34,7 @@ test('submits and reads while Redis is down; the action settles once Redis is ba
   const approval = action.steps.find((step) => step.kind === 'approval');
   if (approval) {
     verifiedHash(await signAndSend(wallet, approval.tx), gw.vault.deployment.contracts.usdc);
-    expect((await depositPipeAllowance(gw.vault.deployment, wallet)) >= amountRaw).toBe(true);
+    expect((await depositAllowance(gw.vault.deployment, wallet)) >= amountRaw).toBe(true);
     action = await partner.created('deposit', body);
   }
   const receipt = await signAndSend(wallet, action.steps.at(-1)!.tx);

@@ -1,9 +1,10 @@
 import { MaxUint256 } from 'ethers';
-import { Core__factory, MockUSDC__factory } from '@yv/contracts';
-import { depositCall, simulateCall } from '@yv/chain';
+import { MockUSDC__factory } from '@yv/contracts';
+import { simulateCall, vaultLayout } from '@yv/chain';
 import { checkSlippage, simulatedRevertError } from '@yv/domain';
 import { API_ERROR_STATUS } from '@yv/schemas';
 import { useDevnetVault } from '@yv/testkit';
+import { accounting } from './support/vault';
 
 /**
  * SLIPPAGE_EXCEEDED: the vault's own guard reverting in the final simulation, and a simulated output below the
@@ -15,11 +16,12 @@ const USDC = 10n ** 6n;
 it("answers the vault's SlippageExceeded revert, decoded from the devnet, with SLIPPAGE_EXCEEDED", async () => {
   const wallet = v.wallets[0]!;
   const c = v.deployment.contracts;
-  await (await MockUSDC__factory.connect(c.usdc, wallet).approve(c.depositPipe, MaxUint256)).wait();
+  const layout = vaultLayout(v.deployment);
+  await (await MockUSDC__factory.connect(c.usdc, wallet).approve(layout.depositSpender, MaxUint256)).wait();
   const block = BigInt(await v.provider.getBlockNumber());
   const assets = 100n * USDC;
-  const shares = await Core__factory.connect(c.core, v.provider).previewDeposit(assets, { blockTag: block });
-  const call = depositCall(c, assets, wallet.address, shares + 1n);
+  const shares = await accounting(v.deployment, v.provider).previewDeposit(assets, { blockTag: block });
+  const call = layout.calls.deposit(assets, wallet.address, shares + 1n);
   const result = await simulateCall(v.provider, wallet.address, call, block);
   if (result.ok) throw new Error('a floor one share above the preview must revert');
 

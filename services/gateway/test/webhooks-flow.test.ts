@@ -118,7 +118,7 @@ function lifecycles(messages: Message[]) {
 it('deposit → redeem-async → keeper fulfils → claim reaches the partner as the expected signed events', async () => {
   const shares = await depositThroughGateway(partner, gw.vault.deployment, owner, 5_000n * USDC);
   await indexAndDeliver();
-  const redeemId = await redeemAsyncThroughGateway(partner, owner, shares / 2n);
+  const redeemId = await redeemAsyncThroughGateway(partner, gw.vault.deployment, owner, shares / 2n);
   await indexAndDeliver();
 
   const keeper = createKeeperSimulator({ keeper: gw.vault.keeper, deployment: gw.vault.deployment });

@@ -9,7 +9,7 @@
  * runs find it live and skip straight to the timings. Without them every run starts and fills a fresh chain.
  */
 import { existsSync } from 'node:fs';
-import { EVENT_TOPICS, decodeVaultLog, type RawLog } from '@yv/chain';
+import { vaultLayout, type RawLog } from '@yv/chain';
 import { readDeployment } from '@yv/config';
 import { findPartnerActionById, getIndexerState } from '@yv/db';
 import { startChain, workerAccounts, writeDeployment } from '@yv/devnet';
@@ -26,7 +26,7 @@ const seconds = (start: bigint): number => Number(process.hrtime.bigint() - star
 
 /** Every followed log of the vault in [from, to], fetched and decoded the plainest way: the ceiling. */
 async function rawFetchAndDecode(vault: DevnetVault, from: number, to: number): Promise<number> {
-  const c = vault.deployment.contracts;
+  const layout = vaultLayout(vault.deployment);
   let count = 0;
   for (let start = from; start <= to; start += RANGE) {
     const end = Math.min(to, start + RANGE - 1);
@@ -41,23 +41,21 @@ async function rawFetchAndDecode(vault: DevnetVault, from: number, to: number): 
           {
             fromBlock: `0x${start.toString(16)}`,
             toBlock: `0x${end.toString(16)}`,
-            address: [c.depositPipe, c.redemptionPipe, c.share],
-            topics: [Object.values(EVENT_TOPICS)],
+            address: layout.followedAddresses,
+            topics: [layout.followedTopics],
           },
         ],
       }),
     });
     const { result } = (await response.json()) as { result: RawLog[] };
-    for (const log of result) if (decodeVaultLog(log)) count++;
+    count += layout.decodeLogs(result).length;
   }
   return count;
 }
 
 async function logsPerDeposit(vault: DevnetVault): Promise<number> {
   const [wallet] = vault.wallets;
-  const c = contractsOf(vault, wallet!);
-  await (await c.usdc.approve(vault.deployment.contracts.depositPipe, USDC)).wait();
-  const receipt = (await (await c.depositPipe.deposit(USDC, wallet!.address, 0n)).wait())!;
+  const receipt = await contractsOf(vault, wallet!).vault.approveAndDeposit(USDC);
   return rawFetchAndDecode(vault, receipt.blockNumber, receipt.blockNumber);
 }
 
@@ -97,13 +95,12 @@ async function tipLatency(
   const partner = await gateway.partner();
   const wallet = vault.wallets[1]!;
   const c = contractsOf(vault, wallet);
-  await (await c.usdc.approve(vault.deployment.contracts.depositPipe, BigInt(samples) * USDC)).wait();
+  await c.vault.approveDeposit(BigInt(samples) * USDC);
   const latencies: number[] = [];
   try {
     for (let i = 0; i < samples; i++) {
       const action = await gateway.create(partner, 'deposit', wallet.address);
-      const tx = await c.depositPipe.deposit(USDC, wallet.address, 0n);
-      await tx.wait();
+      const tx = await c.vault.deposit(USDC);
       const mined = process.hrtime.bigint();
       await gateway.confirm(await gateway.submit(action.id, tx.hash), tx.hash);
       while ((await findPartnerActionById(db.pool, action.id))!.status !== 'indexed')

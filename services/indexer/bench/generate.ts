@@ -1,5 +1,5 @@
 import type { JsonRpcProvider } from 'ethers';
-import { DepositPipe__factory, MockUSDC__factory } from '@yv/contracts';
+import { vaultDriver, vaultLayout } from '@yv/chain';
 import type { DevnetVault } from '@yv/testkit';
 
 async function rpc<T>(url: string, calls: { method: string; params: unknown[] }[]): Promise<T[]> {
@@ -25,8 +25,7 @@ async function rpc<T>(url: string, calls: { method: string; params: unknown[] }[
  */
 export async function generateDeposits(vault: DevnetVault, perWallet: number): Promise<number> {
   const { provider, deployment } = vault;
-  const pipe = DepositPipe__factory.createInterface();
-  const usdc = MockUSDC__factory.createInterface();
+  const { calls } = vaultLayout(deployment);
   const { wallets } = vault;
   const fee = await provider.getFeeData();
   const maxFeePerGas = (fee.maxFeePerGas ?? 10n ** 10n) * 4n;
@@ -44,22 +43,17 @@ export async function generateDeposits(vault: DevnetVault, perWallet: number): P
       await wallet.signTransaction({
         ...base,
         nonce: nonce++,
-        to: deployment.contracts.usdc,
-        data: usdc.encodeFunctionData('approve', [
-          deployment.contracts.depositPipe,
-          amount * BigInt(perWallet),
-        ]),
+        ...calls.approveDeposit(amount * BigInt(perWallet)),
         gasLimit: 100_000n,
       }),
     );
-    const data = pipe.encodeFunctionData('deposit', [amount, wallet.address, 0n]);
+    const deposit = calls.deposit(amount, wallet.address, 0n);
     for (let i = 0; i < perWallet; i++)
       signed.push(
         await wallet.signTransaction({
           ...base,
           nonce: nonce++,
-          to: deployment.contracts.depositPipe,
-          data,
+          ...deposit,
           gasLimit: depositGas,
         }),
       );
@@ -86,20 +80,9 @@ export async function generateDeposits(vault: DevnetVault, perWallet: number): P
 
 /** One real deposit's gas, with headroom: the limit decides how many deposits a block holds. */
 async function measureDepositGas(vault: DevnetVault, amount: bigint): Promise<bigint> {
-  const wallet = vault.wallets[0]!;
-  const { deployment } = vault;
-  await (
-    await MockUSDC__factory.connect(deployment.contracts.usdc, wallet).approve(
-      deployment.contracts.depositPipe,
-      amount,
-    )
-  ).wait();
-  const tx = await DepositPipe__factory.connect(deployment.contracts.depositPipe, wallet).deposit(
+  const receipt = await vaultDriver(vaultLayout(vault.deployment), vault.wallets[0]!).approveAndDeposit(
     amount,
-    wallet.address,
-    0n,
   );
-  const receipt = (await tx.wait())!;
   return (receipt.gasUsed * 13n) / 10n;
 }
 

@@ -1,5 +1,5 @@
 import { createActionWriter } from '@yv/actions';
-import { createRpcClient, RpcError, type RpcClient } from '@yv/chain';
+import { createRpcClient, RpcError, vaultLayout, type RpcClient } from '@yv/chain';
 import type { Deployment } from '@yv/config';
 import { recordRpcFailure, type Pool } from '@yv/db';
 import { backoffMs, storedAddress } from '@yv/domain';
@@ -57,9 +57,11 @@ export function createIndexer(options: IndexerOptions): Indexer {
     onError: (error) => metrics.rpcErrors.inc({ kind: error.kind }),
   });
   const contracts = deployment.contracts;
+  const layout = vaultLayout(deployment);
   const fetcher = createRangeFetcher({
     rpc,
-    addresses: [contracts.depositPipe, contracts.redemptionPipe, contracts.share].map(storedAddress),
+    addresses: layout.followedAddresses.map(storedAddress),
+    topics: layout.followedTopics,
     maxRange: options.maxBlockRange ?? 2_000,
   });
   const ctx = {
@@ -71,7 +73,8 @@ export function createIndexer(options: IndexerOptions): Indexer {
     startBlock: BigInt(deployment.startBlock),
     confirmations,
     shareToken: storedAddress(contracts.share),
-    redemptionPipe: storedAddress(contracts.redemptionPipe),
+    redemptionPipe: storedAddress(layout.escrow),
+    decodeLogs: layout.decodeLogs,
     actions: {
       writer: createActionWriter({
         pool: options.pool,
@@ -79,7 +82,7 @@ export function createIndexer(options: IndexerOptions): Indexer {
         onTransition: (to) => metrics.actionMoves.inc({ status: to }),
       }),
       decimals: tokenDecimalsReader(rpc, { asset: contracts.usdc, share: contracts.share }),
-      sharePriceAt: sharePriceReader(rpc, contracts.core),
+      sharePriceAt: sharePriceReader(rpc, layout.calls.sharePrice()),
     },
   };
 

@@ -1,4 +1,5 @@
 /** `pnpm --filter indexer start`: follows the deployment's chain into Postgres and serves /metrics. */
+import { checkContractsAtStart, vaultLayout } from '@yv/chain';
 import { describeConfig, parseEnv, readDeployment } from '@yv/config';
 import { createPool, ensureDatabase, runMigrations } from '@yv/db';
 import { createLog, runService } from '@yv/runtime';
@@ -12,6 +13,16 @@ runService({
     const deployment = readDeployment(config.DEPLOYMENT_FILE);
     const log = createLog('indexer', config.LOG_LEVEL);
     log('info', 'starting', { config: describeConfig(indexerEnv, config), chainId: deployment.chainId });
+    const layout = vaultLayout(deployment);
+    await checkContractsAtStart({
+      rpcUrl: config.RPC_URL,
+      layout,
+      log,
+      onLateMismatch: (err) => {
+        log('error', err.message);
+        process.exit(1);
+      },
+    });
     if (config.MIGRATE_ON_START) {
       await ensureDatabase(config.DATABASE_URL);
       await runMigrations({ databaseUrl: config.DATABASE_URL });

@@ -1,3 +1,4 @@
+import { vaultLayout } from '@yv/chain';
 import { findPartnerActionById } from '@yv/db';
 import { usePrivateDevnetVault, useTestDatabase } from '@yv/testkit';
 import { contractsOf, mined, syncTo, testIndexer, USDC } from './helpers';
@@ -14,13 +15,13 @@ test('an action whose events a reorg within the depth orphans was never moved, a
   const partner = await gateway.partner();
   const indexer = testIndexer(vault, db, { confirmations: 20 });
   const asAlice = contractsOf(vault, alice!);
-  await mined(asAlice.usdc.approve(vault.deployment.contracts.depositPipe, 1_000n * USDC));
+  await asAlice.vault.approveDeposit(1_000n * USDC);
 
   const snapshot = await vault.provider.send('evm_snapshot', []);
   const action = await gateway.create(partner, 'deposit', alice!.address);
   const signed = await alice!.signTransaction(
     await alice!.populateTransaction(
-      await asAlice.depositPipe.deposit.populateTransaction(100n * USDC, alice!.address, 0n),
+      vaultLayout(vault.deployment).calls.deposit(100n * USDC, alice!.address, 0n),
     ),
   );
   const orphaned = await vault.provider.broadcastTransaction(signed);

@@ -1,6 +1,6 @@
 import { findPartnerActionById, listOutboxEvents } from '@yv/db';
 import { usePrivateDevnetVault, useTestDatabase } from '@yv/testkit';
-import { contractsOf, mined, syncTo, testIndexer, USDC } from './helpers';
+import { contractsOf, onChainRedemption, syncTo, testIndexer, USDC } from './helpers';
 import { gatewayWrites, redeemWebhooks, webhookStatuses } from './partner-actions';
 
 // Blocks only when this file mines them: "not yet at the confirmation depth" must not race a block timer.
@@ -14,11 +14,7 @@ async function settle(indexer: ReturnType<typeof testIndexer>): Promise<void> {
   await syncTo(indexer, db.pool, vault.deployment.chainId, await vault.provider.getBlockNumber());
 }
 
-const hashOf = async (tx: Promise<{ hash: string; wait(): Promise<unknown> }>): Promise<string> => {
-  const sent = await tx;
-  await sent.wait();
-  return sent.hash;
-};
+const hashOf = async (receipt: Promise<{ hash: string }>): Promise<string> => (await receipt).hash;
 
 test('deposit → redeem-async → fulfil → claim drives the actions through every status, one webhook per move', async () => {
   const [alice] = vault.wallets;
@@ -30,9 +26,9 @@ test('deposit → redeem-async → fulfil → claim drives the actions through e
 
   // Deposit: the approval is seen confirmed, then the deposit itself is submitted and confirmed.
   let deposit = await gateway.create(partner, 'deposit', alice!.address);
-  await mined(asAlice.usdc.approve(vault.deployment.contracts.depositPipe, 1_000n * USDC));
+  await asAlice.vault.approveDeposit(1_000n * USDC);
   await gateway.requiresSignature(deposit.id);
-  const depositTx = await hashOf(asAlice.depositPipe.deposit(1_000n * USDC, alice!.address, 0n));
+  const depositTx = await hashOf(asAlice.vault.deposit(1_000n * USDC));
   deposit = await gateway.submit(deposit.id, depositTx);
   deposit = await gateway.confirm(deposit, depositTx);
   // Indexed but not yet at the confirmation depth: the action waits.
@@ -56,8 +52,9 @@ test('deposit → redeem-async → fulfil → claim drives the actions through e
   // Queued redemption: indexed, then waiting for the keeper with the id its RedeemRequested gave.
   const shares = await asAlice.share.balanceOf(alice!.address);
   let redeem = await gateway.create(partner, 'redeem_async', alice!.address);
-  const requestTx = await hashOf(asAlice.redemptionPipe.requestRedeem(shares / 2n, alice!.address));
-  const redeemId = (await asAlice.redemptionPipe.nextRedemptionId()) - 1n;
+  const request = await asAlice.vault.requestRedeem(shares / 2n);
+  const requestTx = request.receipt.hash;
+  const redeemId = request.id;
   redeem = await gateway.confirm(await gateway.submit(redeem.id, requestTx), requestTx);
   await settle(indexer);
   const waiting = (await findPartnerActionById(db.pool, redeem.id))!;
@@ -67,13 +64,13 @@ test('deposit → redeem-async → fulfil → claim drives the actions through e
     false,
   ]);
 
-  await mined(contractsOf(vault, vault.keeper).redemptionPipe.fulfillRedeem(redeemId));
+  await contractsOf(vault, vault.keeper).vault.fulfillRedeem(redeemId);
   await settle(indexer);
   expect(await status(redeem.id)).toBe('claimable');
 
   // The gateway confirms the claim only after its block is already indexed: the idle sweep still moves it.
   let claim = await gateway.create(partner, 'claim_redeem', alice!.address, redeemId);
-  const claimTx = await hashOf(asAlice.redemptionPipe.claimRedeem(redeemId, alice!.address));
+  const claimTx = await hashOf(asAlice.vault.claimRedeem(redeemId));
   claim = await gateway.submit(claim.id, claimTx);
   await settle(indexer);
   expect(await status(claim.id)).toBe('submitted');
@@ -101,7 +98,7 @@ test('deposit → redeem-async → fulfil → claim drives the actions through e
     assets: { raw: expect.stringMatching(/^[1-9][0-9]*$/) },
   });
   expect(payloads[2]).toMatchObject({ assetsEstimate: false });
-  const onChain = await asAlice.redemptionPipe.getRedemption(redeemId);
+  const onChain = await onChainRedemption(vault, redeemId);
   expect(payloads[2]).toMatchObject({
     id: redeemId.toString(),
     owner: alice!.address.toLowerCase(),
@@ -123,27 +120,28 @@ test('a cancel of a waiting redemption moves its action to cancelled; a fulfil+c
   const partner = await gateway.partner();
   const indexer = testIndexer(vault, db, { confirmations: CONFIRMATIONS });
   const asBob = contractsOf(vault, bob!);
-  await mined(asBob.usdc.approve(vault.deployment.contracts.depositPipe, 500n * USDC));
-  await mined(asBob.depositPipe.deposit(500n * USDC, bob!.address, 0n));
+  await asBob.vault.approveAndDeposit(500n * USDC);
   const shares = await asBob.share.balanceOf(bob!.address);
 
   const queue = async () => {
     const row = await gateway.create(partner, 'redeem_async', bob!.address);
-    const tx = await hashOf(asBob.redemptionPipe.requestRedeem(shares / 4n, bob!.address));
-    return { row: await gateway.confirm(await gateway.submit(row.id, tx), tx), tx };
+    const { receipt, id } = await asBob.vault.requestRedeem(shares / 4n);
+    const tx = receipt.hash;
+    return { row: await gateway.confirm(await gateway.submit(row.id, tx), tx), tx, id };
   };
   const toCancel = await queue();
-  const cancelledId = (await asBob.redemptionPipe.nextRedemptionId()) - 1n;
+  const cancelledId = toCancel.id;
   const toClaim = await queue();
-  const claimedId = cancelledId + 1n;
+  const claimedId = toClaim.id;
+  expect(claimedId).toBe(cancelledId + 1n);
   await settle(indexer);
   expect((await findPartnerActionById(db.pool, toCancel.row.id))!.status).toBe('waiting_for_keeper');
 
   const cancel = await gateway.create(partner, 'cancel_redeem', bob!.address, cancelledId);
-  const cancelTx = await hashOf(asBob.redemptionPipe.cancelRedeem(cancelledId));
+  const cancelTx = await hashOf(asBob.vault.cancelRedeem(cancelledId));
   await gateway.confirm(await gateway.submit(cancel.id, cancelTx), cancelTx);
-  await mined(contractsOf(vault, vault.keeper).redemptionPipe.fulfillRedeem(claimedId));
-  await mined(asBob.redemptionPipe.claimRedeem(claimedId, bob!.address));
+  await contractsOf(vault, vault.keeper).vault.fulfillRedeem(claimedId);
+  await asBob.vault.claimRedeem(claimedId);
   await settle(indexer);
 
   expect((await findPartnerActionById(db.pool, cancel.id))!.status).toBe('indexed');

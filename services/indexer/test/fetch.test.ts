@@ -1,4 +1,4 @@
-import { createRpcClient, type BlockHeader } from '@yv/chain';
+import { createRpcClient, vaultLayout, type BlockHeader } from '@yv/chain';
 import { storedAddress } from '@yv/domain';
 import { useDevnetVault } from '@yv/testkit';
 import { createRangeFetcher, type FetchedRange } from '../src/fetch';
@@ -7,10 +7,11 @@ import { deposit, USDC } from './helpers';
 const vault = useDevnetVault();
 
 function fetcherOf(targetLogs: number) {
-  const c = vault.deployment.contracts;
   const rpc = createRpcClient({ url: vault.rpcUrl });
-  const addresses = [c.depositPipe, c.redemptionPipe, c.share].map(storedAddress);
-  return { rpc, fetcher: createRangeFetcher({ rpc, addresses, maxRange: 1_000, targetLogs }) };
+  const layout = vaultLayout(vault.deployment);
+  const addresses = layout.followedAddresses.map(storedAddress);
+  const topics = layout.followedTopics;
+  return { rpc, fetcher: createRangeFetcher({ rpc, addresses, topics, maxRange: 1_000, targetLogs }) };
 }
 
 let tip: bigint;

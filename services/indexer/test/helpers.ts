@@ -1,10 +1,6 @@
-import type { Signer } from 'ethers';
-import {
-  DepositPipe__factory,
-  MockUSDC__factory,
-  RedemptionPipe__factory,
-  Share__factory,
-} from '@yv/contracts';
+import type { Result, Signer } from 'ethers';
+import { readViews, vaultDriver, vaultLayout } from '@yv/chain';
+import { MockUSDC__factory } from '@yv/contracts';
 import { getIndexerState, type Pool } from '@yv/db';
 import type { DevnetVault } from '@yv/testkit';
 import { createIndexer, type Indexer, type IndexerOptions } from '../src/indexer';
@@ -12,14 +8,23 @@ import type { StepResult } from '../src/follow/step';
 
 export const USDC = 10n ** 6n;
 
+/** The ERC-20s (USDC and the share token) and the vault calls of `runner`, on either layout. */
 export function contractsOf(v: DevnetVault, runner: Signer) {
   const c = v.deployment.contracts;
   return {
     usdc: MockUSDC__factory.connect(c.usdc, runner),
-    share: Share__factory.connect(c.share, runner),
-    depositPipe: DepositPipe__factory.connect(c.depositPipe, runner),
-    redemptionPipe: RedemptionPipe__factory.connect(c.redemptionPipe, runner),
+    share: MockUSDC__factory.connect(c.share, runner),
+    vault: vaultDriver(vaultLayout(v.deployment), runner),
   };
+}
+
+/** A redemption as the layout's getRedemption answers it, with its request time. */
+export async function onChainRedemption(v: DevnetVault, id: bigint) {
+  const layout = vaultLayout(v.deployment);
+  const { r } = await readViews(v.provider, v.deployment.contracts.multicall3, {
+    r: layout.redemptionView(id),
+  });
+  return { ...layout.toRedemption(id, r), requestedAt: (r[0] as Result).requestedAt as bigint };
 }
 
 /** Sends a transaction and waits for it; returns its block number. */
@@ -31,9 +36,7 @@ export async function mined(
 }
 
 export async function deposit(v: DevnetVault, wallet: Signer, assets: bigint): Promise<number> {
-  const { usdc, depositPipe } = contractsOf(v, wallet);
-  await mined(usdc.approve(v.deployment.contracts.depositPipe, assets));
-  return mined(depositPipe.deposit(assets, await wallet.getAddress(), 0n));
+  return (await contractsOf(v, wallet).vault.approveAndDeposit(assets)).blockNumber;
 }
 
 export function testIndexer(

@@ -16,7 +16,7 @@ test('a reorg with different transactions at the same heights leaves exactly the
   const snapshot = await vault.provider.send('evm_snapshot', []);
   await deposit(vault, bob!, 100n * USDC);
   const asAlice = contractsOf(vault, alice!);
-  const orphanedTip = await mined(asAlice.redemptionPipe.requestRedeem(10n ** 12n, alice!.address));
+  const orphanedTip = (await asAlice.vault.requestRedeem(10n ** 12n)).receipt.blockNumber;
   await syncTo(indexer, db.pool, chainId, orphanedTip);
   expect((await listRedemptions(db.pool, chainId)).length).toBe(1);
   const orphanedBlocks = new Set((await listActivityEvents(db.pool, chainId)).map((e) => e.blockHash));

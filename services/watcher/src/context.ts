@@ -1,4 +1,5 @@
 import type { JsonRpcProvider } from 'ethers';
+import type { VaultLayout } from '@yv/chain';
 import type { Deployment } from '@yv/config';
 import type { Pool } from '@yv/db';
 import type { Log } from '@yv/runtime';
@@ -9,6 +10,7 @@ import type { WatcherMetrics } from './metrics';
 export interface WatcherContext {
   config: WatcherConfig;
   deployment: Deployment;
+  layout: VaultLayout;
   pool: Pool;
   provider: JsonRpcProvider;
   metrics: WatcherMetrics;

@@ -1,3 +1,4 @@
+import { checkContractsAtStart, vaultLayout } from '@yv/chain';
 import { readDeployment } from '@yv/config';
 import { runMigrations } from '@yv/db';
 import { createLog, runService } from '@yv/runtime';
@@ -9,6 +10,16 @@ runService({
     const config = parseWatcherConfig(process.env);
     const deployment = readDeployment(config.DEPLOYMENT_FILE);
     const log = createLog('watcher', config.LOG_LEVEL);
+    const layout = vaultLayout(deployment);
+    await checkContractsAtStart({
+      rpcUrl: config.RPC_URL,
+      layout,
+      log,
+      onLateMismatch: (err) => {
+        log('error', err.message);
+        process.exit(1);
+      },
+    });
     if (config.MIGRATE_ON_START) await runMigrations({ databaseUrl: config.DATABASE_URL });
     const watcher = createWatcher({ config, deployment, log });
     watcher.start();

@@ -1,5 +1,5 @@
 import Redis from 'ioredis';
-import { createChainProvider } from '@yv/chain';
+import { createChainProvider, vaultLayout } from '@yv/chain';
 import type { Deployment } from '@yv/config';
 import { createPool, type Pool } from '@yv/db';
 import type { Readiness } from '@yv/domain';
@@ -51,6 +51,7 @@ export function createWatcher(options: WatcherOptions): Watcher {
   const ctx: WatcherContext = {
     config,
     deployment,
+    layout: vaultLayout(deployment),
     pool,
     provider: createChainProvider({
       rpcUrl: config.RPC_URL,

@@ -1,11 +1,5 @@
-import {
-  Core__factory,
-  DepositPipe__factory,
-  MockUSDC__factory,
-  NavSource__factory,
-  Strategy__factory,
-} from '@yv/contracts';
-import { vaultStateFromJson, type VaultStateJson } from '@yv/chain';
+import { Core__factory, NavSource__factory, Strategy__factory } from '@yv/contracts';
+import { vaultDriver, vaultLayout, vaultStateFromJson, type VaultStateJson } from '@yv/chain';
 import {
   latestGoodHlpSnapshot,
   latestHlpSnapshot,
@@ -105,10 +99,7 @@ describe('watcher', () => {
     const c = vault.deployment.contracts;
     const wallet = vault.wallets[0]!;
     const amount = 1_234n * USDC;
-    await (await MockUSDC__factory.connect(c.usdc, wallet).approve(c.depositPipe, amount)).wait();
-    await (
-      await DepositPipe__factory.connect(c.depositPipe, wallet).deposit(amount, wallet.address, 0n)
-    ).wait();
+    await vaultDriver(vaultLayout(vault.deployment), wallet).approveAndDeposit(amount);
 
     await watcher({}, db.pool).runOnce();
     const row = await latestVaultSnapshot(db.pool, vault.deployment.chainId);
@@ -293,6 +284,7 @@ describe('watcher', () => {
       const early = {
         config: config({ KEEPER_HEARTBEAT_STREAM: stream }),
         deployment: vault.deployment,
+        layout: vaultLayout(vault.deployment),
         pool: fresh.pool,
         provider: vault.provider,
         metrics: createWatcherMetrics(),

@@ -1,6 +1,6 @@
-import { Interface, type Provider } from 'ethers';
-import { artifact } from '@yv/contracts';
-import type { Deployment } from '@yv/config';
+import type { Provider } from 'ethers';
+import type { VaultLayout } from '../layouts/types';
+import { aggregateRaw } from '../multicall';
 import { createLatestBlock } from './latest-block';
 
 /** A wallet's on-chain position at one block, straight from the contracts' own views. */
@@ -11,9 +11,12 @@ export interface PositionState {
   shareBalance: bigint;
   /** convertToAssets(shareBalance): what the shares are worth in USDC now. */
   shareValue: bigint;
+  /** USDC allowance to the layout's deposit spender (DepositPipe on v2, the vault on v3). */
   depositPipeAllowance: bigint;
   maxDeposit: bigint;
+  /** Shares the wallet can redeem, queued or instantly: its share balance. */
   maxRedeem: bigint;
+  /** Assets the wallet can redeem instantly now: its shares' value, capped by the instant capacity. */
   maxWithdraw: bigint;
   nativeBalance: bigint;
 }
@@ -24,7 +27,7 @@ export interface PositionReader {
 
 export interface PositionReaderOptions {
   provider: Provider;
-  deployment: Deployment;
+  layout: VaultLayout;
   /** How long a latest-block answer is reused. */
   blockTtlMs?: number;
   /** Wallets asked for within this window at the same block share one Multicall3 call. */
@@ -32,9 +35,6 @@ export interface PositionReaderOptions {
   maxBatchWallets?: number;
 }
 
-const erc20 = new Interface(artifact('MockUSDC').abi as never);
-const core = new Interface(artifact('Core').abi as never);
-const multicall = new Interface(artifact('Multicall3').abi as never);
 const CALLS_PER_WALLET = 8;
 const WORD_HEX = 66;
 
@@ -42,20 +42,6 @@ interface Pending {
   wallet: string;
   resolve: (state: PositionState) => void;
   reject: (err: unknown) => void;
-}
-
-function walletCalls(d: Deployment, wallet: string) {
-  const c = d.contracts;
-  return [
-    { target: c.usdc, callData: erc20.encodeFunctionData('balanceOf', [wallet]) },
-    { target: c.share, callData: erc20.encodeFunctionData('balanceOf', [wallet]) },
-    { target: c.usdc, callData: erc20.encodeFunctionData('allowance', [wallet, c.depositPipe]) },
-    { target: c.core, callData: core.encodeFunctionData('maxDeposit', [wallet]) },
-    { target: c.core, callData: core.encodeFunctionData('maxRedeem', [wallet]) },
-    { target: c.core, callData: core.encodeFunctionData('maxWithdraw', [wallet]) },
-    { target: c.multicall3, callData: multicall.encodeFunctionData('getEthBalance', [wallet]) },
-    { target: c.core, callData: core.encodeFunctionData('shareValueOf', [wallet]) },
-  ].map((call) => ({ ...call, allowFailure: false }));
 }
 
 /**
@@ -75,18 +61,16 @@ export function createPositionReader(opts: PositionReaderOptions): PositionReade
     queues.delete(block);
     if (batch.length === 0) return;
     try {
-      const calls = batch.flatMap((p) => walletCalls(opts.deployment, p.wallet));
-      const raw = await opts.provider.call({
-        to: opts.deployment.contracts.multicall3,
-        data: multicall.encodeFunctionData('aggregate3', [calls]),
-        blockTag: block,
-      });
-      const [results] = multicall.decodeFunctionResult('aggregate3', raw) as unknown as [
-        { returnData: string }[],
-      ];
+      const calls = batch.flatMap((p) => opts.layout.walletCalls(p.wallet));
+      const answers = await aggregateRaw(
+        opts.provider,
+        opts.layout.deployment.contracts.multicall3,
+        calls,
+        block,
+      );
       batch.forEach((p, i) => {
         // Every view here returns one uint256: its first 32-byte word.
-        const word = (k: number) => BigInt(results[i * CALLS_PER_WALLET + k]!.returnData.slice(0, WORD_HEX));
+        const word = (k: number) => BigInt(answers[i * CALLS_PER_WALLET + k]!.slice(0, WORD_HEX));
         p.resolve({
           wallet: p.wallet,
           blockNumber: block,

@@ -1,15 +1,3 @@
-/** Contract addresses the quote reader needs; structurally a subset of @yv/config's Deployment. */
-export interface QuoteReaderDeployment {
-  readonly contracts: {
-    readonly core: string;
-    readonly share: string;
-    readonly usdc: string;
-    readonly depositPipe: string;
-    readonly redemptionPipe: string;
-    readonly multicall3: string;
-  };
-}
-
 /** What one quote asks about: amounts default to 0 (their previews are then 0), `receiver` to `account`. */
 export interface QuoteReadRequest {
   account: string;
@@ -20,12 +8,13 @@ export interface QuoteReadRequest {
   redeemId?: bigint;
 }
 
-/** RedemptionPipe.Status, by name; `none` is an id never requested. */
+/** A redemption's on-chain status code (RedemptionPipe.Status, SvcVault.Status), by name; `none` is an id never requested. */
 export const REDEMPTION_STATUS_BY_CODE = ['none', 'pending', 'claimable', 'claimed', 'cancelled'] as const;
 export type OnChainRedemptionStatus = (typeof REDEMPTION_STATUS_BY_CODE)[number];
 
 export interface OnChainRedemption {
   id: bigint;
+  /** Who may claim or cancel it: the v2 owner, the v3 ERC-7540 controller. */
   owner: string;
   receiver: string;
   shares: bigint;
@@ -43,17 +32,17 @@ export interface QuoteState {
   shareDecimals: number;
   usdcBalance: bigint;
   shareBalance: bigint;
-  /** USDC allowance of `account` to the deposit pipe. */
+  /** USDC allowance of `account` to the layout's deposit spender. */
   allowance: bigint;
-  /** Core.previewDeposit(assets). */
+  /** previewDeposit(assets). */
   previewDeposit: bigint;
-  /** Core.previewRedeem(shares). */
+  /** What `shares` redeem for now, rounded down. */
   previewRedeem: bigint;
   minimumDeposit: bigint;
   globalDepositRoom: bigint;
-  /** Core.userDepositRoom(receiver). */
+  /** userDepositRoom(receiver). */
   userDepositRoom: bigint;
-  /** Core.maxDeposit(receiver): 0 while paused. */
+  /** maxDeposit(receiver): 0 while paused. */
   maxDeposit: bigint;
   depositsPaused: boolean;
   instantRedeemCapacity: bigint;

@@ -1,60 +1,7 @@
-import type { Interface, Provider, Result } from 'ethers';
-import { Core__factory, Multicall3__factory, NavSource__factory, Strategy__factory } from '@yv/contracts';
-import type { VaultProof, VaultReaderDeployment, VaultState } from './types';
-
-const core = Core__factory.createInterface();
-const nav = NavSource__factory.createInterface();
-const strategy = Strategy__factory.createInterface();
-const multicall = Multicall3__factory.createInterface();
-
-interface Call {
-  target: string;
-  iface: Interface;
-  fn: string;
-}
-
-/** The calls of one snapshot, in the order their answers are read back. */
-function snapshotCalls(d: VaultReaderDeployment) {
-  const c = d.contracts;
-  const onCore = (fn: string): Call => ({ target: c.core, iface: core, fn });
-  const onNav = (fn: string): Call => ({ target: c.navSource, iface: nav, fn });
-  const onStrategy = (fn: string): Call => ({ target: c.strategy, iface: strategy, fn });
-  const onMulticall = (fn: string): Call => ({ target: c.multicall3, iface: multicall, fn });
-  return {
-    blockNumber: onMulticall('getBlockNumber'),
-    blockTimestamp: onMulticall('getCurrentBlockTimestamp'),
-    totalAssets: onCore('totalAssets'),
-    totalSupply: onCore('totalSupply'),
-    sharePrice: onCore('sharePrice'),
-    maxTvl: onCore('maxTvl'),
-    maxUserDeposit: onCore('maxUserDeposit'),
-    globalDepositRoom: onCore('globalDepositRoom'),
-    minimumDeposit: onCore('minimumDeposit'),
-    recommendedOperationalMinimum: onCore('recommendedOperationalMinimum'),
-    performanceFeeBps: onCore('performanceFeeBps'),
-    managementFeeBps: onCore('managementFeeBps'),
-    depositsPaused: onCore('depositsPaused'),
-    vaultUsdc: onCore('vaultUsdc'),
-    reservedAssets: onCore('reservedAssets'),
-    instantRedeemCapacity: onCore('instantRedeemCapacity'),
-    escrowedShares: onCore('escrowedShares'),
-    proof: onCore('proof'),
-    keeper: onCore('keeper'),
-    strategy: onCore('strategy'),
-    navSource: onCore('navSource'),
-    treasury: onCore('treasury'),
-    navReportedAt: onNav('reportedAt'),
-    navStrategyAccount: onNav('strategyAccount'),
-    navHlpVault: onNav('hlpVault'),
-    navKeeper: onNav('keeper'),
-    strategyVault: onStrategy('vault'),
-    strategyUsdc: onStrategy('usdc'),
-    strategyHlpVault: onStrategy('hlpVault'),
-    strategyKeeper: onStrategy('keeper'),
-  } as const;
-}
-
-type CallName = keyof ReturnType<typeof snapshotCalls>;
+import type { Provider, Result } from 'ethers';
+import type { SnapshotViewName, VaultLayout } from '../layouts/types';
+import { readViews, type BlockTag } from '../multicall';
+import type { VaultProof, VaultState } from './types';
 
 function toProof(p: Result): VaultProof {
   const netShareholderAssets = p.netShareholderAssets as bigint;
@@ -89,31 +36,16 @@ function toProof(p: Result): VaultProof {
  */
 export async function readVaultState(
   provider: Provider,
-  deployment: VaultReaderDeployment,
-  blockTag: number | bigint | string = 'latest',
+  layout: VaultLayout,
+  blockTag: BlockTag = 'latest',
 ): Promise<VaultState> {
-  const calls = snapshotCalls(deployment);
-  const names = Object.keys(calls) as CallName[];
-  const requests = names.map((name) => {
-    const call = calls[name];
-    return { target: call.target, allowFailure: false, callData: call.iface.encodeFunctionData(call.fn) };
-  });
-  const data = multicall.encodeFunctionData('aggregate3', [requests]);
-  const answer = await provider.call({
-    to: deployment.contracts.multicall3,
-    data,
-    blockTag: typeof blockTag === 'bigint' ? Number(blockTag) : blockTag,
-  });
-  const [results] = multicall.decodeFunctionResult('aggregate3', answer) as unknown as [
-    { success: boolean; returnData: string }[],
-  ];
-  const value = (name: CallName): Result => {
-    const call = calls[name];
-    const result = results[names.indexOf(name)];
-    if (!result) throw new Error(`multicall answered without a result for ${name}`);
-    return call.iface.decodeFunctionResult(call.fn, result.returnData);
-  };
-  const one = <T>(name: CallName): T => value(name)[0] as T;
+  const r = await readViews(
+    provider,
+    layout.deployment.contracts.multicall3,
+    layout.snapshotViews(),
+    blockTag,
+  );
+  const one = <T>(name: SnapshotViewName): T => r[name][0] as T;
   return {
     blockNumber: one('blockNumber'),
     blockTimestamp: one('blockTimestamp'),

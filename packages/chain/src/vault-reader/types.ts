@@ -1,14 +1,4 @@
-/** Contract addresses the reader needs; structurally a subset of @yv/config's Deployment. */
-export interface VaultReaderDeployment {
-  readonly contracts: {
-    readonly core: string;
-    readonly strategy: string;
-    readonly navSource: string;
-    readonly multicall3: string;
-  };
-}
-
-/** Core.proof(): where every unit of managed USDC sits, and how the buckets reconcile with totalAssets. */
+/** proof() of the vault's accounting (Core on v2, the vault on v3): where every unit of managed USDC sits, and how the buckets reconcile with totalAssets. */
 export interface VaultProof {
   buckets: {
     vaultUsdc: bigint;
@@ -33,9 +23,9 @@ export interface VaultProof {
 
 /** Addresses the contracts point at each other with: health.keeper.addresses compares them with the deployment. */
 export interface VaultWiring {
-  /** Core.strategy() */
+  /** strategy() of the vault's accounting */
   vaultStrategy: string;
-  /** Core.navSource() */
+  /** navSource() of the vault's accounting */
   vaultNavSource: string;
   /** Strategy.vault() */
   strategyVault: string;

@@ -1,11 +1,14 @@
 import { useDevnetVault } from '@yv/testkit';
 import { deposit, expectProofHolds, mined, revertName, ONE_SHARE, USDC, vaultContracts } from './helpers';
 
-const v = useDevnetVault({
-  maxTvl: 3_000_000n * USDC,
-  maxUserDeposit: 1_500_000n * USDC,
-  minimumDeposit: 5n * USDC,
-});
+const v = useDevnetVault(
+  {
+    maxTvl: 3_000_000n * USDC,
+    maxUserDeposit: 1_500_000n * USDC,
+    minimumDeposit: 5n * USDC,
+  },
+  { contractVersion: 'svc-pipe-v2' },
+);
 
 afterEach(() => expectProofHolds(v));
 

@@ -1,7 +1,7 @@
 import { useDevnetVault } from '@yv/testkit';
 import { deposit, expectProofHolds, mined, USDC, vaultContracts } from './helpers';
 
-const v = useDevnetVault({ minimumDeposit: 1n });
+const v = useDevnetVault({ minimumDeposit: 1n }, { contractVersion: 'svc-pipe-v2' });
 
 afterEach(() => expectProofHolds(v));
 

@@ -1,7 +1,7 @@
 import { useDevnetVault } from '@yv/testkit';
 import { deposit, expectProofHolds, mined, revertName, ONE_SHARE, USDC, vaultContracts } from './helpers';
 
-const v = useDevnetVault({ maxUserDeposit: 2_000_000n * USDC });
+const v = useDevnetVault({ maxUserDeposit: 2_000_000n * USDC }, { contractVersion: 'svc-pipe-v2' });
 const YEAR = 365n * 24n * 3600n;
 
 afterEach(() => expectProofHolds(v));

@@ -1,7 +1,7 @@
 import { useDevnetVault } from '@yv/testkit';
 import { deposit, expectProofHolds, mined, revertName, USDC, vaultContracts } from './helpers';
 
-const v = useDevnetVault();
+const v = useDevnetVault(undefined, { contractVersion: 'svc-pipe-v2' });
 
 afterEach(() => expectProofHolds(v));
 

@@ -45,7 +45,7 @@ export function buildersPaths(): PathGroup {
         post: builder(
           'quoteDeposit',
           'Quote a deposit',
-          'The account must already hold the settlement-chain USDC (400 BAD_ACTION_REQUEST otherwise). When its allowance to the deposit pipe is short, `requirements` holds the approval; the deposit `tx` is then checked against every deposit rule except the transfer (Core.checkDeposit), and must be quoted again once the approval is confirmed.',
+          'The account must already hold the settlement-chain USDC (400 BAD_ACTION_REQUEST otherwise). When its allowance to the deposit spender (`depositPipe` of the addresses: DepositPipe on svc-pipe-v2, the vault itself on svc-vault-v3) is short, `requirements` holds the approval; the deposit `tx` is then checked against every deposit rule except the transfer (`checkDeposit`), and must be quoted again once the approval is confirmed.',
           'DepositRequest',
           [
             ...READ_CODES,

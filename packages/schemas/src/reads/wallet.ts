@@ -144,7 +144,11 @@ export const Position = {
       required: ['vaultUsdc'],
       additionalProperties: false,
       properties: {
-        vaultUsdc: { ...ref('Amount'), description: 'USDC allowance of the wallet to the deposit pipe.' },
+        vaultUsdc: {
+          ...ref('Amount'),
+          description:
+            'USDC allowance of the wallet to the deposit spender (DepositPipe on svc-pipe-v2, the vault on svc-vault-v3).',
+        },
       },
     },
     limits: {

@@ -1,15 +1,7 @@
 import { ZeroAddress } from 'ethers';
 import {
-  approveDepositPipeCall,
-  cancelRedeemCall,
-  checkDepositCall,
-  claimRedeemCall,
   decodeUintResult,
-  depositCall,
-  fulfillRedeemCall,
   readQuoteState,
-  redeemInstantCall,
-  requestRedeemCall,
   simulateCall,
   toTxRequest,
   type ContractCall,
@@ -51,9 +43,10 @@ function redemptionOf(state: QuoteState): QuoteRedemption {
 }
 
 export function createQuoteService(deps: QuoteServiceDeps): QuoteService {
-  const { deployment, provider } = deps;
-  const addresses = deployment.contracts;
-  const chainId = deployment.chainId;
+  const { layout, provider } = deps;
+  const { calls } = layout;
+  const addresses = layout.deployment.contracts;
+  const chainId = layout.deployment.chainId;
   const failures = deps.metrics.counter(
     'quote_failures_total',
     'Quotes and builds refused or failed, by error code',
@@ -65,7 +58,7 @@ export function createQuoteService(deps: QuoteServiceDeps): QuoteService {
     blockTag: number | bigint | string = 'latest',
   ): Promise<QuoteState> {
     try {
-      return await readQuoteState(provider, deployment, request, blockTag);
+      return await readQuoteState(provider, layout, request, blockTag);
     } catch (err) {
       throw new ApiError('VAULT_READ_FAILED', 'the vault could not be read for the quote', { cause: err });
     }
@@ -129,20 +122,20 @@ export function createQuoteService(deps: QuoteServiceDeps): QuoteService {
       checkDeposit(state, assets, readiness);
       const expectedShares = state.previewDeposit;
       const minShares = minimumOut(expectedShares, input.slippageBps);
-      const call = depositCall(addresses, assets, receiver, minShares);
+      const call = calls.deposit(assets, receiver, minShares);
       const final = step('deposit', `Deposit ${formatUnitsExact(assets, state.assetDecimals)} USDC`, call);
       const needsApproval = allowanceShort(state.allowance, assets);
       // Without the allowance the deposit itself must revert, so the view holding every other deposit rule is
       // simulated instead; the fresh action made after the approval simulates the deposit itself.
-      const simulated = needsApproval ? checkDepositCall(addresses.core, receiver, assets) : call;
+      const simulated = needsApproval ? calls.checkDeposit(receiver, assets) : call;
       const simulatedShares = decodeUintResult(await simulate('deposit', input.account, simulated, state));
       checkSlippage('deposit', simulatedShares, minShares);
-      const approval = approveDepositPipeCall(addresses, assets);
+      const approval = calls.approveDeposit(assets);
       const steps = needsApproval
         ? [
             step(
               'approval',
-              `Approve ${formatUnitsExact(assets, state.assetDecimals)} USDC for the deposit pipe`,
+              `Approve ${formatUnitsExact(assets, state.assetDecimals)} USDC for the vault deposit`,
               approval,
               true,
             ),
@@ -159,7 +152,7 @@ export function createQuoteService(deps: QuoteServiceDeps): QuoteService {
                 {
                   type: 'approval',
                   token: addresses.usdc,
-                  spender: addresses.depositPipe,
+                  spender: layout.depositSpender,
                   amount: usdc(assets, state),
                   tx: tx(approval),
                 },
@@ -199,7 +192,7 @@ export function createQuoteService(deps: QuoteServiceDeps): QuoteService {
       const state = await read({ account: input.account, shares: amount });
       checkRedeemAsync(state, amount, readiness);
       // The shares are escrowed from the account; who finally receives the USDC is chosen at claim time.
-      const call = requestRedeemCall(addresses, amount, input.account);
+      const call = calls.requestRedeem(amount, input.account);
       const final = step(
         'redeem_async',
         `Request redemption of ${formatUnitsExact(amount, state.shareDecimals)} shares`,
@@ -251,7 +244,7 @@ export function createQuoteService(deps: QuoteServiceDeps): QuoteService {
           })
         : null;
       const receiver = bridged?.depositAddress ?? recipient;
-      const call = redeemInstantCall(addresses, amount, receiver, minAssetsOut);
+      const call = calls.redeemInstant(amount, input.account, receiver, minAssetsOut);
       const final = step(
         'redeem_instant',
         `Redeem ${formatUnitsExact(amount, state.shareDecimals)} shares instantly`,
@@ -299,7 +292,7 @@ export function createQuoteService(deps: QuoteServiceDeps): QuoteService {
           })
         : null;
       const receiver = bridged?.depositAddress ?? input.receiver;
-      const call = claimRedeemCall(addresses, id, receiver);
+      const call = calls.claimRedeem(id, receiver);
       const final = step(
         'claim_redeem',
         `Claim ${formatUnitsExact(redemption.assets, state.assetDecimals)} USDC of redemption ${id}`,
@@ -330,7 +323,7 @@ export function createQuoteService(deps: QuoteServiceDeps): QuoteService {
       const state = await read({ account: input.account, redeemId: id });
       const redemption = redemptionOf(state);
       checkCancel(redemption, input.account, readiness);
-      const call = cancelRedeemCall(addresses, id);
+      const call = calls.cancelRedeem(id, input.account);
       const final = step('cancel_redeem', `Cancel redemption ${id}`, call);
       await simulate('cancel_redeem', input.account, call, state);
       const quote = {
@@ -361,7 +354,7 @@ export function createQuoteService(deps: QuoteServiceDeps): QuoteService {
           ? (await read({ account: ZeroAddress, shares: redemption.shares }, state.blockNumber)).previewRedeem
           : 0n;
       checkFulfill(redemption, preview, state.instantRedeemCapacity, readiness);
-      const call = fulfillRedeemCall(addresses, id);
+      const call = calls.fulfillRedeem(id);
       const final = step('fulfill_redeem', `Fulfil redemption ${id}`, call);
       // Permissionless: simulated from the zero address, as any sender gets the same result.
       const assets = decodeUintResult(await simulate('fulfill_redeem', ZeroAddress, call, state));

@@ -1,4 +1,5 @@
 import type { Provider } from 'ethers';
+import type { VaultLayout } from '@yv/chain';
 import type { Deployment, ProductConfig } from '@yv/config';
 import type { ActionPlan, QuoteReadiness } from '@yv/domain';
 import type { ServiceMetrics } from '@yv/metrics';
@@ -41,6 +42,8 @@ export interface FulfillInput {
 export interface QuoteServiceDeps {
   provider: Provider;
   deployment: Deployment;
+  /** The contract layout the deployment runs (vaultLayout): every calldata and read comes from it. */
+  layout: VaultLayout;
   product: ProductConfig;
   bridge: BridgeAdapter;
   /** The current readiness flags (health.ready.deposits / .operations). */

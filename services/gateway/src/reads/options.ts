@@ -1,4 +1,5 @@
 import type { Provider } from 'ethers';
+import type { VaultLayout } from '@yv/chain';
 import { duration, int, string, type ConfigOf, type Deployment, type ProductConfig } from '@yv/config';
 import type { Pool } from '@yv/db';
 import type { FreshnessThresholds } from '@yv/domain';
@@ -33,6 +34,8 @@ export interface ReadServicesOptions {
   /** The chain the live reads (positions, gas, chain head) go to. */
   provider: Provider;
   deployment: Deployment;
+  /** The deployment's contract layout: the position reads come from it. */
+  layout: VaultLayout;
   product: ProductConfig;
   thresholds: FreshnessThresholds;
   /** The watcher's readiness evaluation older than this counts as none (READINESS_STALE). */

@@ -127,7 +127,7 @@ export function createReadServices(opts: ReadServicesOptions): ReadServices {
   const ttl = opts.cacheTtlMs ?? 1_000;
   const hlpVault = opts.hlpVaultAddress ?? deployment.contracts.hlpVault;
   const headTtl = Math.min(ttl, 250);
-  const positions = createPositionReader({ provider, deployment, blockTtlMs: headTtl });
+  const positions = createPositionReader({ provider, layout: opts.layout, blockTtlMs: headTtl });
   const latestBlock = createLatestBlock(provider, headTtl);
 
   const head = cached<ChainHead>(0, () =>
@@ -137,7 +137,7 @@ export function createReadServices(opts: ReadServicesOptions): ReadServices {
     ),
   );
   const tokens = cached(Infinity, () => readTokens(provider, deployment));
-  const capabilities = cached(Infinity, () => readCapabilities(provider, deployment));
+  const capabilities = cached(Infinity, () => readCapabilities(provider, opts.layout));
   const snapshot = cached(ttl, async (): Promise<StoredSnapshot | null> => {
     const row = await latestVaultSnapshot(pool, chainId);
     if (!row) return null;

@@ -1,13 +1,11 @@
-import { Interface, type HDNodeWallet } from 'ethers';
-import { RedemptionPipe__factory, Share__factory } from '@yv/contracts';
+import type { HDNodeWallet } from 'ethers';
 import type { Deployment } from '@yv/config';
 import { expectAction, type ActionJson, type PartnerClient } from './partner';
-import { depositPipeAllowance, signAndSend, verifiedHash } from './signer';
-
-const pipeEvents = new Interface(RedemptionPipe__factory.abi);
+import { depositAllowance, signAndSend, verifiedHash } from './signer';
+import { requestedRedemptionId, shareToken } from './vault';
 
 export function shareBalance(deployment: Deployment, wallet: HDNodeWallet): Promise<bigint> {
-  return Share__factory.connect(deployment.contracts.share, wallet).balanceOf(wallet.address);
+  return shareToken(deployment, wallet).balanceOf(wallet.address);
 }
 
 /**
@@ -32,8 +30,8 @@ export async function signSubmitAndSettle(
 }
 
 /**
- * The spec's deposit sequence end to end: create, sign an approval step if there is one, check the deposit pipe's
- * allowance, create a fresh action with a new key (which must carry no approval), sign the deposit, verify the
+ * The spec's deposit sequence end to end: create, sign an approval step if there is one, check the allowance of the
+ * vault's deposit spender, create a fresh action with a new key (which must carry no approval), sign the deposit, verify the
  * receipt, submit and poll. @returns the shares minted.
  */
 export async function depositThroughGateway(
@@ -47,7 +45,7 @@ export async function depositThroughGateway(
   const approval = action.steps.find((step) => step.kind === 'approval');
   if (approval) {
     verifiedHash(await signAndSend(wallet, approval.tx), deployment.contracts.usdc);
-    expect((await depositPipeAllowance(deployment, wallet)) >= amountRaw).toBe(true);
+    expect((await depositAllowance(deployment, wallet)) >= amountRaw).toBe(true);
     action = await partner.created('deposit', body);
     expect(action.steps.map((step) => step.kind)).toEqual(['deposit']);
   }
@@ -62,20 +60,10 @@ export async function depositThroughGateway(
   return (await shareBalance(deployment, wallet)) - before;
 }
 
-/** The redemption id of a RedeemRequested event in a receipt. */
-export function requestedRedemptionId(receipt: {
-  logs: readonly { topics: readonly string[]; data: string }[];
-}) {
-  for (const log of receipt.logs) {
-    const event = pipeEvents.parseLog(log);
-    if (event?.name === 'RedeemRequested') return (event.args.id as bigint).toString();
-  }
-  throw new Error('the receipt holds no RedeemRequested event');
-}
-
 /** A queued redemption requested through a redeem-async action. @returns its id. */
 export async function redeemAsyncThroughGateway(
   partner: PartnerClient,
+  deployment: Deployment,
   wallet: HDNodeWallet,
   sharesRaw: bigint,
 ): Promise<string> {
@@ -91,5 +79,5 @@ export async function redeemAsyncThroughGateway(
     action.metadata.addresses.redemptionPipe,
   );
   expect(settled.status).toBe('confirmed');
-  return requestedRedemptionId(receipt);
+  return requestedRedemptionId(deployment, receipt);
 }

@@ -1,7 +1,7 @@
 import { keccak256, type HDNodeWallet, type JsonRpcProvider, type TransactionReceipt } from 'ethers';
-import { MockUSDC__factory } from '@yv/contracts';
 import type { Deployment } from '@yv/config';
 import type { TxJson } from './partner';
+import { depositAllowance as allowanceOf } from './vault';
 
 /**
  * A partner's user signing one step exactly as returned: `to`, `data`, `value` and `chainId` unchanged, gas and
@@ -39,10 +39,10 @@ export function verifiedHash(receipt: TransactionReceipt, target: string): strin
   return receipt.hash;
 }
 
-/** The spec's deposit rule 4: the allowance of the deposit pipe from the wallet that signed the approval. */
-export function depositPipeAllowance(deployment: Deployment, wallet: HDNodeWallet): Promise<bigint> {
-  return MockUSDC__factory.connect(deployment.contracts.usdc, wallet).allowance(
-    wallet.address,
-    deployment.contracts.depositPipe,
-  );
+/**
+ * The spec's deposit rule 4: the allowance, from the wallet that signed the approval, of the address the vault's
+ * deposits pull USDC through (the layout's depositSpender: DepositPipe on v2, the vault on v3).
+ */
+export function depositAllowance(deployment: Deployment, wallet: HDNodeWallet): Promise<bigint> {
+  return allowanceOf(deployment, wallet.address, wallet);
 }

@@ -1,4 +1,4 @@
-import { decodeVaultLog, type BlockHeader } from '@yv/chain';
+import type { BlockHeader, DecodedLog, RawLog } from '@yv/chain';
 import { toActivity, type ActivityContext } from '@yv/domain';
 import type { ActivityEventRow, ShareTransferRow } from '@yv/db';
 import type { FetchedRange } from '../fetch';
@@ -20,15 +20,17 @@ export const blockTime = (header: BlockHeader): Date => new Date(Number(header.t
  */
 export function decodeRange(
   fetched: FetchedRange,
-  ctx: ActivityContext & { chainId: number; shareToken: string },
+  ctx: ActivityContext & {
+    chainId: number;
+    shareToken: string;
+    decodeLogs: (logs: readonly RawLog[]) => DecodedLog[];
+  },
 ): DecodedRange {
   const activities: ActivityEventRow[] = [];
   const transfers: ShareTransferRow[] = [];
   const redeemIds = new Set<bigint>();
   let lastEvent: DecodedRange['lastEvent'];
-  for (const raw of fetched.logs) {
-    const log = decodeVaultLog(raw);
-    if (!log) continue;
+  for (const log of ctx.decodeLogs(fetched.logs)) {
     const header = fetched.headers.get(log.blockNumber)!;
     const at = blockTime(header);
     const { event } = log;

@@ -1,5 +1,4 @@
 import { RpcError, type BlockHeader, type RawLog, type RpcClient } from '@yv/chain';
-import { EVENT_TOPICS } from '@yv/chain';
 
 /** What one fetch returns: every followed log of [from, to] and the headers the later stages need. */
 export interface FetchedRange {
@@ -33,8 +32,6 @@ export interface RangeFetcher {
   readonly range: number;
 }
 
-const TOPIC0 = Object.values(EVENT_TOPICS);
-
 /** Logs one range should carry: small enough that writing one overlaps fetching the next, big enough to batch. */
 export const TARGET_LOGS_PER_RANGE = 5_000;
 
@@ -53,6 +50,8 @@ interface Prefetch {
 export function createRangeFetcher(args: {
   rpc: RpcClient;
   addresses: readonly string[];
+  /** topic0 of the followed events (the layout's). */
+  topics: readonly string[];
   maxRange: number;
   targetLogs?: number;
 }): RangeFetcher {
@@ -64,7 +63,7 @@ export function createRangeFetcher(args: {
     const wanted = new Set<bigint>([from, to]);
     for (let n = confirmed + 1n > from ? confirmed + 1n : from; n <= to; n++) wanted.add(n);
     const [logs, known] = await Promise.all([
-      args.rpc.getLogs({ fromBlock: from, toBlock: to, address: args.addresses, topic0: TOPIC0 }),
+      args.rpc.getLogs({ fromBlock: from, toBlock: to, address: args.addresses, topic0: args.topics }),
       args.rpc.getBlocks([...wanted]),
     ]);
     const headers = new Map<bigint, BlockHeader>();

@@ -1,4 +1,4 @@
-import type { RpcClient } from '@yv/chain';
+import type { DecodedLog, RawLog, RpcClient } from '@yv/chain';
 import { advanceActions, type AdvanceContext } from '../actions/advance';
 import { ensureIndexerState, recordChainHead, type Pool } from '@yv/db';
 import { decodeRange, type DecodedRange } from '../decode';
@@ -33,6 +33,8 @@ export interface StepContext {
   confirmations: number;
   shareToken: string;
   redemptionPipe: string;
+  /** The layout's log decoder. */
+  decodeLogs: (logs: readonly RawLog[]) => DecodedLog[];
   actions: Omit<AdvanceContext, 'pool' | 'chainId'>;
 }
 
@@ -48,6 +50,7 @@ function decodedOf(ctx: StepContext, fetched: FetchedRange): DecodedRange {
       chainId: ctx.chainId,
       shareToken: ctx.shareToken,
       redemptionPipe: ctx.redemptionPipe,
+      decodeLogs: ctx.decodeLogs,
     });
     decodedRanges.set(fetched, rows);
   }

@@ -9,7 +9,7 @@ import { errorMessage, type WatcherContext } from '../context';
 export async function takeVaultSnapshot(ctx: WatcherContext): Promise<void> {
   let state;
   try {
-    state = await readVaultState(ctx.provider, ctx.deployment);
+    state = await readVaultState(ctx.provider, ctx.layout);
   } catch (error) {
     ctx.rpc = { healthy: false, error: errorMessage(error) };
     ctx.metrics.vaultReadFailures.inc();

@@ -1,12 +1,7 @@
-import {
-  Core__factory,
-  DepositPipe__factory,
-  MockUSDC__factory,
-  NavSource__factory,
-  RedemptionPipe__factory,
-  Share__factory,
-} from '@yv/contracts';
-import { createKeeperSimulator, USDC, useDevnetVault, type KeeperHeartbeat } from '../src';
+import { Core__factory, MockUSDC__factory, NavSource__factory } from '@yv/contracts';
+import { createKeeperSimulator, USDC, type KeeperHeartbeat } from '@yv/devnet';
+import { useDevnetVault } from '@yv/testkit';
+import { readViews, vaultDriver, vaultLayout } from '../src';
 
 const v = useDevnetVault();
 const YEAR = 365 * 24 * 3600;
@@ -18,22 +13,28 @@ async function mined(tx: Promise<{ wait(): Promise<unknown> }>) {
 function contracts(runner = v.wallets[0]!) {
   const c = v.deployment.contracts;
   return {
+    // The accounting views and keeper calls have the same signatures on both layouts.
     core: Core__factory.connect(c.core, runner),
-    pipe: RedemptionPipe__factory.connect(c.redemptionPipe, runner),
+    vault: vaultDriver(vaultLayout(v.deployment), runner),
     usdc: MockUSDC__factory.connect(c.usdc, runner),
     nav: NavSource__factory.connect(c.navSource, runner),
   };
 }
 
+async function redemption(id: bigint) {
+  const layout = vaultLayout(v.deployment);
+  const { r } = await readViews(v.provider, v.deployment.contracts.multicall3, {
+    r: layout.redemptionView(id),
+  });
+  return layout.toRedemption(id, r);
+}
+
 async function depositAndRequest(assets: bigint, redeemFraction: bigint): Promise<void> {
   const w = v.wallets[0]!;
-  const { usdc, pipe } = contracts(w);
-  await mined(usdc.approve(v.deployment.contracts.depositPipe, assets));
-  await mined(
-    DepositPipe__factory.connect(v.deployment.contracts.depositPipe, w).deposit(assets, w.address, 0n),
-  );
-  const shares = await Share__factory.connect(v.deployment.contracts.share, w).balanceOf(w.address);
-  await mined(pipe.requestRedeem(shares / redeemFraction, w.address));
+  const { vault } = contracts(w);
+  await vault.approveAndDeposit(assets);
+  const shares = await MockUSDC__factory.connect(v.deployment.contracts.share, w).balanceOf(w.address);
+  await vault.requestRedeem(shares / redeemFraction);
 }
 
 it('fulfils queued redemptions, keeps the buffer, moves the surplus out, accrues yield and reports NAV', async () => {
@@ -54,7 +55,7 @@ it('fulfils queued redemptions, keeps the buffer, moves the surplus out, accrues
   const first = await keeper.tick();
   expect(first.ok).toBe(true);
   expect(first.actions.fulfilled).toEqual(['1']);
-  expect((await contracts().pipe.getRedemption(1n)).status).toBe(2n);
+  expect((await redemption(1n)).status).toBe('claimable');
   // After fulfilment: total assets 5,000 USDC, buffer 20 % = 1,000, free 5,000 -> 4,000 moves to the strategy.
   expect(first.actions.allocatedToStrategy).toBe((4_000n * USDC).toString());
   expect(first.state.freeAssets).toBe((1_000n * USDC).toString());
@@ -76,13 +77,13 @@ it('pulls liquidity back from the strategy to fulfil a redemption the vault cann
   const free = await core.instantRedeemCapacity();
   await mined(core.allocateToStrategy(free));
   const w = v.wallets[0]!;
-  const shares = await Share__factory.connect(v.deployment.contracts.share, w).balanceOf(w.address);
-  await mined(contracts(w).pipe.requestRedeem(shares, w.address));
+  const shares = await MockUSDC__factory.connect(v.deployment.contracts.share, w).balanceOf(w.address);
+  await contracts(w).vault.requestRedeem(shares);
 
   const keeper = createKeeperSimulator({ keeper: v.keeper, deployment: v.deployment, yieldAprBps: 0n });
   const beat = await keeper.tick();
   expect(beat.ok).toBe(true);
   expect(BigInt(beat.actions.returnedToVault)).toBeGreaterThan(0n);
   expect(beat.actions.fulfilled).toEqual(['2']);
-  expect((await contracts().pipe.getRedemption(2n)).status).toBe(2n);
+  expect((await redemption(2n)).status).toBe('claimable');
 });

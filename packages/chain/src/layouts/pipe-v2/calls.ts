@@ -1,0 +1,48 @@
+import {
+  Core__factory,
+  DepositPipe__factory,
+  MockUSDC__factory,
+  RedemptionPipe__factory,
+} from '@yv/contracts';
+import type { Deployment } from '@yv/config';
+import type { VaultCalls } from '../types';
+
+const erc20 = MockUSDC__factory.createInterface();
+const core = Core__factory.createInterface();
+const depositPipe = DepositPipe__factory.createInterface();
+const redemptionPipe = RedemptionPipe__factory.createInterface();
+
+/**
+ * svc-pipe-v2: deposits through DepositPipe (which the depositor approves, never Core), every exit through
+ * RedemptionPipe, always for msg.sender. The service never signs: these only encode.
+ */
+export function pipeV2Calls(d: Deployment): VaultCalls {
+  const c = d.contracts;
+  const toPipe = (fn: string, args: unknown[]) => ({
+    to: c.redemptionPipe,
+    // The typed overloads want literal names; these are the pipe's own functions, checked by the tests.
+    data: redemptionPipe.encodeFunctionData(fn as 'requestRedeem', args as never),
+  });
+  return {
+    approveDeposit: (amount) => ({
+      to: c.usdc,
+      data: erc20.encodeFunctionData('approve', [c.depositPipe, amount]),
+    }),
+    deposit: (assets, receiver, minShares) => ({
+      to: c.depositPipe,
+      data: depositPipe.encodeFunctionData('deposit', [assets, receiver, minShares]),
+    }),
+    checkDeposit: (receiver, assets) => ({
+      to: c.core,
+      data: core.encodeFunctionData('checkDeposit', [receiver, assets]),
+    }),
+    // The shares are escrowed from the owner, who names the USDC's receiver at claim time.
+    requestRedeem: (shares, owner) => toPipe('requestRedeem', [shares, owner]),
+    redeemInstant: (shares, _owner, receiver, minAssetsOut) =>
+      toPipe('redeemInstant', [shares, receiver, minAssetsOut]),
+    claimRedeem: (id, receiver) => toPipe('claimRedeem', [id, receiver]),
+    cancelRedeem: (id) => toPipe('cancelRedeem', [id]),
+    fulfillRedeem: (id) => toPipe('fulfillRedeem', [id]),
+    sharePrice: () => ({ to: c.core, data: core.encodeFunctionData('sharePrice') }),
+  };
+}

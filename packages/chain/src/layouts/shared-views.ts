@@ -1,0 +1,98 @@
+import type { Interface } from 'ethers';
+import { MockUSDC__factory, NavSource__factory, Strategy__factory } from '@yv/contracts';
+import type { Deployment } from '@yv/config';
+import { multicallView, type ViewCall } from '../multicall';
+import type { QuoteReadRequest } from '../quote-reader/types';
+import type { QuoteViewName, SnapshotViewName } from './types';
+
+const erc20 = MockUSDC__factory.createInterface();
+const nav = NavSource__factory.createInterface();
+const strategy = Strategy__factory.createInterface();
+
+/** Binds views to one contract: `on(c, iface)('balanceOf', wallet)`. */
+export const on =
+  (target: string, iface: Interface) =>
+  (fn: string, ...args: unknown[]): ViewCall => ({ target, iface, fn, args });
+
+/**
+ * Where a layout answers the vault's accounting views (totalAssets, caps, proof, ...): Core on svc-pipe-v2, the vault
+ * itself on svc-vault-v3. Both carry them under the same names and meanings.
+ */
+export interface Accounting {
+  readonly target: string;
+  readonly iface: Interface;
+}
+
+/** The quote views every layout shares; the layout gives the share-to-assets preview it trusts. */
+export function quoteViews(
+  d: Deployment,
+  accounting: Accounting,
+  depositSpender: string,
+  previewRedeem: (shares: bigint) => ViewCall,
+  r: QuoteReadRequest,
+): Record<QuoteViewName, ViewCall> {
+  const c = d.contracts;
+  const receiver = r.receiver ?? r.account;
+  const onVault = on(accounting.target, accounting.iface);
+  const onUsdc = on(c.usdc, erc20);
+  const onShare = on(c.share, erc20);
+  return {
+    blockNumber: multicallView(c.multicall3, 'getBlockNumber'),
+    blockTimestamp: multicallView(c.multicall3, 'getCurrentBlockTimestamp'),
+    assetDecimals: onUsdc('decimals'),
+    shareDecimals: onShare('decimals'),
+    usdcBalance: onUsdc('balanceOf', r.account),
+    shareBalance: onShare('balanceOf', r.account),
+    allowance: onUsdc('allowance', r.account, depositSpender),
+    previewDeposit: onVault('previewDeposit', r.assets ?? 0n),
+    previewRedeem: previewRedeem(r.shares ?? 0n),
+    minimumDeposit: onVault('minimumDeposit'),
+    globalDepositRoom: onVault('globalDepositRoom'),
+    userDepositRoom: onVault('userDepositRoom', receiver),
+    maxDeposit: onVault('maxDeposit', receiver),
+    depositsPaused: onVault('depositsPaused'),
+    instantRedeemCapacity: onVault('instantRedeemCapacity'),
+  };
+}
+
+/** The snapshot views every layout shares: the accounting's, NavSource's and Strategy's. */
+export function snapshotViews(d: Deployment, accounting: Accounting): Record<SnapshotViewName, ViewCall> {
+  const c = d.contracts;
+  const onVault = on(accounting.target, accounting.iface);
+  const onNav = on(c.navSource, nav);
+  const onStrategy = on(c.strategy, strategy);
+  return {
+    blockNumber: multicallView(c.multicall3, 'getBlockNumber'),
+    blockTimestamp: multicallView(c.multicall3, 'getCurrentBlockTimestamp'),
+    totalAssets: onVault('totalAssets'),
+    totalSupply: onVault('totalSupply'),
+    sharePrice: onVault('sharePrice'),
+    maxTvl: onVault('maxTvl'),
+    maxUserDeposit: onVault('maxUserDeposit'),
+    globalDepositRoom: onVault('globalDepositRoom'),
+    minimumDeposit: onVault('minimumDeposit'),
+    recommendedOperationalMinimum: onVault('recommendedOperationalMinimum'),
+    performanceFeeBps: onVault('performanceFeeBps'),
+    managementFeeBps: onVault('managementFeeBps'),
+    depositsPaused: onVault('depositsPaused'),
+    vaultUsdc: onVault('vaultUsdc'),
+    reservedAssets: onVault('reservedAssets'),
+    instantRedeemCapacity: onVault('instantRedeemCapacity'),
+    escrowedShares: onVault('escrowedShares'),
+    proof: onVault('proof'),
+    keeper: onVault('keeper'),
+    strategy: onVault('strategy'),
+    navSource: onVault('navSource'),
+    treasury: onVault('treasury'),
+    navReportedAt: onNav('reportedAt'),
+    navStrategyAccount: onNav('strategyAccount'),
+    navHlpVault: onNav('hlpVault'),
+    navKeeper: onNav('keeper'),
+    strategyVault: onStrategy('vault'),
+    strategyUsdc: onStrategy('usdc'),
+    strategyHlpVault: onStrategy('hlpVault'),
+    strategyKeeper: onStrategy('keeper'),
+  };
+}
+
+export const erc20Interface = erc20;

@@ -1,0 +1,117 @@
+import type { Interface, Provider, Result } from 'ethers';
+import { Multicall3__factory } from '@yv/contracts';
+
+const multicall = Multicall3__factory.createInterface();
+
+/** One view of a Multicall3 batch, encoded and decoded with its own contract's ABI. */
+export interface ViewCall {
+  readonly target: string;
+  readonly iface: Interface;
+  readonly fn: string;
+  readonly args?: readonly unknown[];
+}
+
+/** A call already encoded: for readers that slice the answer words themselves. */
+export interface RawCall {
+  readonly target: string;
+  readonly callData: string;
+}
+
+export type BlockTag = number | bigint | string;
+
+/** Multicall3's own views: the block every other answer of the batch was read at. */
+export function multicallView(
+  multicall3: string,
+  fn: 'getBlockNumber' | 'getCurrentBlockTimestamp',
+): ViewCall {
+  return { target: multicall3, iface: multicall, fn };
+}
+
+function encoded(view: ViewCall): RawCall {
+  return { target: view.target, callData: view.iface.encodeFunctionData(view.fn, view.args ?? []) };
+}
+
+async function aggregate3(
+  provider: Provider,
+  multicall3: string,
+  calls: readonly RawCall[],
+  allowFailure: boolean,
+  blockTag: BlockTag,
+): Promise<{ success: boolean; returnData: string }[]> {
+  const answer = await provider.call({
+    to: multicall3,
+    data: multicall.encodeFunctionData('aggregate3', [calls.map((c) => ({ ...c, allowFailure }))]),
+    blockTag: typeof blockTag === 'bigint' ? Number(blockTag) : blockTag,
+  });
+  const [results] = multicall.decodeFunctionResult('aggregate3', answer) as unknown as [
+    { success: boolean; returnData: string }[],
+  ];
+  if (results.length !== calls.length)
+    throw new Error(`multicall answered ${results.length} results for ${calls.length} calls`);
+  return results;
+}
+
+/**
+ * The answers of `calls` from ONE eth_call to Multicall3.aggregate3 at `blockTag`, in order. Any failing call fails
+ * the whole read: a reader never mixes a fresh value with a missing one.
+ */
+export async function aggregateRaw(
+  provider: Provider,
+  multicall3: string,
+  calls: readonly RawCall[],
+  blockTag: BlockTag = 'latest',
+): Promise<string[]> {
+  return (await aggregate3(provider, multicall3, calls, false, blockTag)).map((r) => r.returnData);
+}
+
+/** Named views read at one block in one eth_call, each decoded with its own ABI. */
+export async function readViews<K extends string>(
+  provider: Provider,
+  multicall3: string,
+  views: Readonly<Record<K, ViewCall>>,
+  blockTag: BlockTag = 'latest',
+): Promise<Record<K, Result>> {
+  const names = Object.keys(views) as K[];
+  const answers = await aggregateRaw(
+    provider,
+    multicall3,
+    names.map((name) => encoded(views[name])),
+    blockTag,
+  );
+  const out = {} as Record<K, Result>;
+  names.forEach((name, i) => {
+    const view = views[name];
+    out[name] = view.iface.decodeFunctionResult(view.fn, answers[i]!);
+  });
+  return out;
+}
+
+/**
+ * Like readViews, but a view that reverts, or answers what its ABI cannot decode (no code at the address, another
+ * contract), reads as null instead of failing the batch: for checking what the contracts at an address are.
+ */
+export async function probeViews<K extends string>(
+  provider: Provider,
+  multicall3: string,
+  views: Readonly<Record<K, ViewCall>>,
+): Promise<Record<K, Result | null>> {
+  const names = Object.keys(views) as K[];
+  const results = await aggregate3(
+    provider,
+    multicall3,
+    names.map((name) => encoded(views[name])),
+    true,
+    'latest',
+  );
+  const out = {} as Record<K, Result | null>;
+  names.forEach((name, i) => {
+    const view = views[name];
+    const r = results[i]!;
+    try {
+      out[name] = r.success ? view.iface.decodeFunctionResult(view.fn, r.returnData) : null;
+    } catch {
+      out[name] = null;
+    }
+  });
+  return out;
+}
