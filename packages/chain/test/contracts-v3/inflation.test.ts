@@ -1,5 +1,4 @@
-import type { DevnetVault } from '@yv/testkit';
-import { useDevnetVault } from '@yv/testkit';
+import { useDevnetVault, type DevnetVault } from '@yv/testkit';
 import { deposit, expectProofHolds, mined, USDC, v3 } from './helpers';
 
 /** Two empty vaults of this file's own: the donation goes straight to the vault in one, to the strategy in the other. */
