@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { writeDeployment } from '../../packages/devnet/src';
-import { useDevnetVault, useTestDatabase } from '../../packages/testkit/src';
+import { freePort, useDevnetVault, useTestDatabase } from '../../packages/testkit/src';
 import { startService } from './support/processes';
 
 jest.setTimeout(120_000);
@@ -19,7 +19,21 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-it.each(['services/indexer/src/main.ts', 'services/watcher/src/main.ts'])(
+/** What each service needs beyond the manifest to get as far as its start check. */
+const extraEnv = async (script: string): Promise<Record<string, string>> => {
+  if (!script.includes('gateway')) return {};
+  const port = await freePort();
+  return {
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
+    QUEUE_PREFIX: `yv-layout-start-${port}`,
+    BRIDGE_API_URL: 'http://127.0.0.1:9/bridge',
+    CRON_SECRET: 'a-cron-secret-of-at-least-32-characters',
+  };
+};
+
+it.each(['services/indexer/src/main.ts', 'services/watcher/src/main.ts', 'services/gateway/src/main.ts'])(
   '%s stops at start on a manifest naming the other layout',
   async (script) => {
     const version = vault.deployment.contractVersion === 'svc-pipe-v2' ? 'svc-vault-v3' : 'svc-pipe-v2';
@@ -30,6 +44,7 @@ it.each(['services/indexer/src/main.ts', 'services/watcher/src/main.ts'])(
       RPC_URL: vault.rpcUrl,
       DATABASE_URL: db.url,
       REDIS_URL: 'redis://127.0.0.1:6379',
+      ...(await extraEnv(script)),
     });
     expect(await service.exited).toBe(1);
     expect(service.output()).toContain(`do not answer as ${version}`);
