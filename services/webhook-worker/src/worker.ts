@@ -43,6 +43,22 @@ export interface WebhookWorker {
 
 /** Time an attempt may take past its timeout to record its outcome before its claim counts as abandoned. */
 const LEASE_MARGIN_MS = 3_000;
+/**
+ * BullMQ's lock on the jobs a worker holds, from the attempt lease. A worker that died left its jobs active in Redis
+ * while their deliveries may still read `pending` in Postgres (taken, not yet claimed), where the sweep cannot hand
+ * them on: BullMQ's defaults (a 30 s lock, a stalled check every 30 s) left them there for up to a minute. With the
+ * lock at the lease, a dead worker's jobs go back to wait within about one and a half leases. A live worker renews
+ * its locks every half lock, whatever its attempts take.
+ */
+export function deliveryJobLocks(leaseMs: number): { lockDuration: number; stalledInterval: number } {
+  return { lockDuration: leaseMs, stalledInterval: Math.max(1_000, Math.ceil(leaseMs / 2)) };
+}
+
+/** An attempt's lease: its timeout plus the time to record it. */
+export function attemptLeaseMs(config: Pick<WebhookWorkerConfig, 'WEBHOOK_TIMEOUT_MS'>): number {
+  return config.WEBHOOK_TIMEOUT_MS + LEASE_MARGIN_MS;
+}
+
 /** Redis commands of the relay and the sweep give up after this; the rows wait in Postgres for the next pass. */
 const ENQUEUE_TIMEOUT_MS = 5_000;
 /**
@@ -73,7 +89,7 @@ export function createWebhookWorker(options: WebhookWorkerOptions): WebhookWorke
   // An attempt never outlives its timeout (the request is aborted then); that plus the time to record it is a worker
   // that died mid-attempt, and the sweep hands the delivery to another. A live worker that overran it at most sends
   // the same webhook-id twice, which receivers dedupe.
-  const leaseMs = config.WEBHOOK_TIMEOUT_MS + LEASE_MARGIN_MS;
+  const leaseMs = attemptLeaseMs(config);
   const batching = { maxBatch: STATEMENT_BATCH, maxInFlight: STATEMENTS_IN_FLIGHT };
   const deps: DeliverDeps = {
     pool,
@@ -144,6 +160,7 @@ export function createWebhookWorker(options: WebhookWorkerOptions): WebhookWorke
         connection: bullmqConnection(config.REDIS_URL, 'worker'),
         prefix: config.QUEUE_PREFIX,
         concurrency: config.WEBHOOK_CONCURRENCY,
+        ...deliveryJobLocks(leaseMs),
       });
       worker.on('error', (error) => log.warn({ err: error }, 'delivery worker: Redis error'));
       worker.on('failed', (job, error) =>
