@@ -2,114 +2,36 @@
 pragma solidity 0.8.28;
 
 import {IERC20} from "@openzeppelin/contracts/token/ERC20/IERC20.sol";
-import {IERC20Metadata} from "@openzeppelin/contracts/token/ERC20/extensions/IERC20Metadata.sol";
 import {SafeERC20} from "@openzeppelin/contracts/token/ERC20/utils/SafeERC20.sol";
-import {Ownable} from "@openzeppelin/contracts/access/Ownable.sol";
 import {Math} from "@openzeppelin/contracts/utils/math/Math.sol";
 import {Share} from "./Share.sol";
 import {NavSource} from "./NavSource.sol";
+import {VaultAccounting} from "./VaultAccounting.sol";
 import "./Errors.sol";
 
-/// The vault's accounting. It holds the vault's USDC, owns the share token, and is the only place where
-/// assets and shares are converted. Pipes and the keeper act through it; every rule about caps, pause,
-/// minimums, reserves and fees lives here.
-contract Core is Ownable {
+/// svc-pipe-v2's vault: the accounting (VaultAccounting) over a separate Share token it owns. It holds the vault's
+/// USDC; the pipes and the keeper act through it.
+contract Core is VaultAccounting {
     using SafeERC20 for IERC20;
-    using Math for uint256;
 
-    uint256 public constant BPS = 10_000;
-    uint256 public constant MAX_PERFORMANCE_FEE_BPS = 5_000;
-    uint256 public constant MAX_MANAGEMENT_FEE_BPS = 500;
-    /// Virtual shares (10^6 per virtual asset unit) make donating to an empty vault a loss for the donor.
-    uint8 public constant DECIMALS_OFFSET = 6;
-    /// The high-water mark is kept as assets per share unit at this precision: a 6-decimal share price would
-    /// lose up to one asset unit per whole share of gain, which the performance fee would then miss.
-    uint256 public constant PRICE_PRECISION = 1e27;
-
-    IERC20 public immutable asset;
     Share public immutable share;
-    uint256 private immutable ONE_SHARE;
 
     address public depositPipe;
     address public redemptionPipe;
-    address public strategy;
-    NavSource public navSource;
-    address public treasury;
-    address public keeper;
-
-    uint256 public maxTvl;
-    uint256 public maxUserDeposit;
-    uint256 public minimumDeposit;
-    uint256 public recommendedOperationalMinimum;
-    uint256 public performanceFeeBps;
-    uint256 public managementFeeBps;
-    bool public depositsPaused;
-
-    /// USDC held in this contract for fulfilled redemptions that are not claimed yet.
-    uint256 public reservedAssets;
-    /// Highest assets-per-share-unit (scaled by PRICE_PRECISION) on which a performance fee was taken.
-    uint256 public highWaterMark;
-    uint256 public lastFeeAccrual;
-
-    struct Proof {
-        uint256 vaultUsdc;
-        uint256 strategyEvmUsdc;
-        uint256 strategyCoreSpotUsdc;
-        uint256 strategyCorePerpUsdc;
-        uint256 strategyHlpEquity;
-        uint256 pendingBridgeIn;
-        uint256 pendingBridgeOut;
-        uint256 reservedAssets;
-        uint256 escrowedShares;
-        uint256 grossManagedAssets;
-        uint256 reservedLiabilities;
-        uint256 netShareholderAssets;
-        uint256 reportedTotalAssets;
-    }
 
     event Wired(address depositPipe, address redemptionPipe, address strategy, address navSource);
-    event CapsSet(uint256 maxTvl, uint256 maxUserDeposit);
-    event MinimumsSet(uint256 minimumDeposit, uint256 recommendedOperationalMinimum);
-    event FeesSet(uint256 performanceFeeBps, uint256 managementFeeBps);
-    event DepositsPausedSet(bool paused);
-    event KeeperSet(address indexed keeper);
-    event TreasurySet(address indexed treasury);
-    event AllocatedToStrategy(uint256 assets);
-    event AssetsReserved(uint256 shares, uint256 assets);
-    event ReservedPaid(address indexed receiver, uint256 assets);
-    event FeesAccrued(uint256 managementAssets, uint256 performanceAssets, uint256 shares, uint256 highWaterMark);
 
-    struct Params {
-        uint256 maxTvl;
-        uint256 maxUserDeposit;
-        uint256 minimumDeposit;
-        uint256 recommendedOperationalMinimum;
-        uint256 performanceFeeBps;
-        uint256 managementFeeBps;
+    constructor(
+        address owner_,
+        IERC20 asset_,
+        string memory shareName,
+        string memory shareSymbol,
+        address treasury_,
+        address keeper_,
+        Params memory p
+    ) VaultAccounting(owner_, asset_, treasury_, keeper_, p) {
+        share = new Share(shareName, shareSymbol, _shareDecimals);
     }
-
-    constructor(address owner_, IERC20 asset_, string memory shareName, string memory shareSymbol, address treasury_, address keeper_, Params memory p)
-        Ownable(owner_)
-    {
-        asset = asset_;
-        uint8 shareDecimals = IERC20Metadata(address(asset_)).decimals() + DECIMALS_OFFSET;
-        share = new Share(shareName, shareSymbol, shareDecimals);
-        ONE_SHARE = 10 ** shareDecimals;
-        treasury = treasury_;
-        keeper = keeper_;
-        _setCaps(p.maxTvl, p.maxUserDeposit);
-        _setMinimums(p.minimumDeposit, p.recommendedOperationalMinimum);
-        _setFees(p.performanceFeeBps, p.managementFeeBps);
-        highWaterMark = PRICE_PRECISION / 10 ** DECIMALS_OFFSET;
-        lastFeeAccrual = block.timestamp;
-    }
-
-    modifier only(address who) {
-        if (msg.sender != who) revert Unauthorized(msg.sender);
-        _;
-    }
-
-    // ---------------------------------------------------------------- wiring and parameters (owner)
 
     function wire(address depositPipe_, address redemptionPipe_, address strategy_, NavSource navSource_) external onlyOwner {
         if (depositPipe != address(0)) revert AlreadyWired();
@@ -121,125 +43,36 @@ contract Core is Ownable {
         emit Wired(depositPipe_, redemptionPipe_, strategy_, address(navSource_));
     }
 
-    function setCaps(uint256 maxTvl_, uint256 maxUserDeposit_) external onlyOwner {
-        _setCaps(maxTvl_, maxUserDeposit_);
-    }
-
-    function setMinimums(uint256 minimumDeposit_, uint256 recommended_) external onlyOwner {
-        _setMinimums(minimumDeposit_, recommended_);
-    }
-
-    function setFees(uint256 performanceFeeBps_, uint256 managementFeeBps_) external onlyOwner {
-        _setFees(performanceFeeBps_, managementFeeBps_);
-    }
-
-    function setDepositsPaused(bool paused) external onlyOwner {
-        depositsPaused = paused;
-        emit DepositsPausedSet(paused);
-    }
-
-    function setKeeper(address keeper_) external onlyOwner {
-        keeper = keeper_;
-        emit KeeperSet(keeper_);
-    }
-
-    function setTreasury(address treasury_) external onlyOwner {
-        if (treasury_ == address(0)) revert ZeroAddress();
-        treasury = treasury_;
-        emit TreasurySet(treasury_);
-    }
-
-    function _setCaps(uint256 maxTvl_, uint256 maxUserDeposit_) private {
-        maxTvl = maxTvl_;
-        maxUserDeposit = maxUserDeposit_;
-        emit CapsSet(maxTvl_, maxUserDeposit_);
-    }
-
-    function _setMinimums(uint256 minimumDeposit_, uint256 recommended_) private {
-        minimumDeposit = minimumDeposit_;
-        recommendedOperationalMinimum = recommended_;
-        emit MinimumsSet(minimumDeposit_, recommended_);
-    }
-
-    function _setFees(uint256 performanceFeeBps_, uint256 managementFeeBps_) private {
-        if (performanceFeeBps_ > MAX_PERFORMANCE_FEE_BPS) revert FeeTooHigh(performanceFeeBps_, MAX_PERFORMANCE_FEE_BPS);
-        if (managementFeeBps_ > MAX_MANAGEMENT_FEE_BPS) revert FeeTooHigh(managementFeeBps_, MAX_MANAGEMENT_FEE_BPS);
-        performanceFeeBps = performanceFeeBps_;
-        managementFeeBps = managementFeeBps_;
-        emit FeesSet(performanceFeeBps_, managementFeeBps_);
-    }
-
-    // ---------------------------------------------------------------- accounting views
-
-    function vaultUsdc() public view returns (uint256) {
-        return asset.balanceOf(address(this));
-    }
-
-    function grossManagedAssets() public view returns (uint256) {
-        return vaultUsdc() + navSource.strategyEquity();
-    }
-
-    /// Net assets that belong to shareholders: vault USDC + strategy equity + bridge transit - reserved.
-    function totalAssets() public view returns (uint256) {
-        return grossManagedAssets() - reservedAssets;
-    }
+    // ---------------------------------------------------------------- the shares live in Share
 
     function totalSupply() public view returns (uint256) {
         return share.totalSupply();
     }
 
-    function convertToShares(uint256 assets) public view returns (uint256) {
-        return assets.mulDiv(totalSupply() + 10 ** DECIMALS_OFFSET, totalAssets() + 1, Math.Rounding.Floor);
+    function _totalShares() internal view override returns (uint256) {
+        return share.totalSupply();
     }
 
-    function convertToAssets(uint256 shares) public view returns (uint256) {
-        return shares.mulDiv(totalAssets() + 1, totalSupply() + 10 ** DECIMALS_OFFSET, Math.Rounding.Floor);
+    function _sharesOf(address holder) internal view override returns (uint256) {
+        return share.balanceOf(holder);
     }
 
-    function previewDeposit(uint256 assets) public view returns (uint256) {
-        return convertToShares(assets);
+    function _mintShares(address to, uint256 shares) internal override {
+        share.mint(to, shares);
     }
 
-    function previewRedeem(uint256 shares) public view returns (uint256) {
-        return convertToAssets(shares);
+    function _burnEscrowed(uint256 shares) internal override {
+        share.burn(redemptionPipe, shares);
     }
 
-    function _precisePrice() private view returns (uint256) {
-        return (totalAssets() + 1).mulDiv(PRICE_PRECISION, totalSupply() + 10 ** DECIMALS_OFFSET);
-    }
-
-    /// Assets of one whole share, in asset units.
-    function sharePrice() external view returns (uint256) {
-        return convertToAssets(ONE_SHARE);
-    }
-
-    function globalDepositRoom() public view returns (uint256) {
-        uint256 assets = totalAssets();
-        return maxTvl > assets ? maxTvl - assets : 0;
-    }
-
-    function userDepositRoom(address receiver) public view returns (uint256) {
-        uint256 held = convertToAssets(share.balanceOf(receiver));
-        return maxUserDeposit > held ? maxUserDeposit - held : 0;
-    }
-
-    /// Vault USDC not reserved for claims: what fulfilments and instant redemptions can draw on.
-    function instantRedeemCapacity() public view returns (uint256) {
-        return vaultUsdc() - reservedAssets;
-    }
-
-    function escrowedShares() public view returns (uint256) {
+    function escrowedShares() public view override returns (uint256) {
         return share.balanceOf(redemptionPipe);
     }
 
-    function maxDeposit(address receiver) external view returns (uint256) {
-        if (depositsPaused) return 0;
-        return Math.min(globalDepositRoom(), userDepositRoom(receiver));
-    }
+    // ---------------------------------------------------------------- ERC-4626-style views
 
-    /// What an owner's shares are worth now, so a position reads in one call per value.
-    function shareValueOf(address owner_) external view returns (uint256) {
-        return convertToAssets(share.balanceOf(owner_));
+    function previewRedeem(uint256 shares) public view returns (uint256) {
+        return convertToAssets(shares);
     }
 
     function maxRedeem(address owner_) external view returns (uint256) {
@@ -248,37 +81,6 @@ contract Core is Ownable {
 
     function maxWithdraw(address owner_) external view returns (uint256) {
         return Math.min(convertToAssets(share.balanceOf(owner_)), instantRedeemCapacity());
-    }
-
-    function proof() external view returns (Proof memory p) {
-        NavSource nav = navSource;
-        p.vaultUsdc = vaultUsdc();
-        p.strategyEvmUsdc = nav.strategyEvmUsdc();
-        p.strategyCoreSpotUsdc = nav.coreSpotUsdc();
-        p.strategyCorePerpUsdc = nav.corePerpUsdc();
-        p.strategyHlpEquity = nav.hlpEquity();
-        p.pendingBridgeIn = nav.pendingBridgeIn();
-        p.pendingBridgeOut = nav.pendingBridgeOut();
-        p.reservedAssets = reservedAssets;
-        p.escrowedShares = escrowedShares();
-        p.grossManagedAssets = p.vaultUsdc + p.strategyEvmUsdc + p.strategyCoreSpotUsdc + p.strategyCorePerpUsdc
-            + p.strategyHlpEquity + p.pendingBridgeIn + p.pendingBridgeOut;
-        p.reservedLiabilities = reservedAssets;
-        p.netShareholderAssets = p.grossManagedAssets - p.reservedLiabilities;
-        p.reportedTotalAssets = totalAssets();
-    }
-
-    /// Every deposit rule in one view: reverts with the reason a deposit would revert, else the shares.
-    function checkDeposit(address receiver, uint256 assets) public view returns (uint256 shares) {
-        if (depositsPaused) revert DepositsArePaused();
-        if (assets == 0) revert ZeroAmount();
-        if (assets < minimumDeposit) revert BelowMinimumDeposit(assets, minimumDeposit);
-        uint256 room = globalDepositRoom();
-        if (assets > room) revert MaxTvlExceeded(assets, room);
-        room = userDepositRoom(receiver);
-        if (assets > room) revert MaxUserDepositExceeded(assets, room);
-        shares = previewDeposit(assets);
-        if (shares == 0) revert ZeroShares(assets);
     }
 
     // ---------------------------------------------------------------- pipe entry points
@@ -297,20 +99,12 @@ contract Core is Ownable {
         share.coreTransfer(redemptionPipe, owner_, shares);
     }
 
-    /// Fixes a queued redemption's assets at the current price, burns its escrowed shares and reserves the USDC.
     function reserveForRedemption(uint256 shares) external only(redemptionPipe) returns (uint256 assets) {
-        assets = previewRedeem(shares);
-        uint256 available = instantRedeemCapacity();
-        if (assets > available) revert InsufficientLiquidity(assets, available);
-        share.burn(redemptionPipe, shares);
-        reservedAssets += assets;
-        emit AssetsReserved(shares, assets);
+        return _reserveFor(shares);
     }
 
     function payReserved(address receiver, uint256 assets) external only(redemptionPipe) {
-        reservedAssets -= assets;
-        asset.safeTransfer(receiver, assets);
-        emit ReservedPaid(receiver, assets);
+        _payReserved(receiver, assets);
     }
 
     function redeemInstantFor(address owner_, address receiver, uint256 shares, uint256 minAssetsOut)
@@ -318,47 +112,8 @@ contract Core is Ownable {
         only(redemptionPipe)
         returns (uint256 assets)
     {
-        if (shares == 0) revert ZeroAmount();
-        uint256 balance = share.balanceOf(owner_);
-        if (balance < shares) revert InsufficientShares(balance, shares);
-        assets = previewRedeem(shares);
-        if (assets == 0) revert ZeroAmount();
-        uint256 capacity = instantRedeemCapacity();
-        if (assets > capacity) revert InstantCapacityExceeded(assets, capacity);
-        if (assets < minAssetsOut) revert SlippageExceeded(assets, minAssetsOut);
+        assets = _instantAssets(owner_, shares, minAssetsOut);
         share.burn(owner_, shares);
-        asset.safeTransfer(receiver, assets);
-    }
-
-    // ---------------------------------------------------------------- keeper
-
-    function allocateToStrategy(uint256 assets) external only(keeper) {
-        if (assets == 0) revert ZeroAmount();
-        uint256 available = instantRedeemCapacity();
-        if (assets > available) revert InsufficientLiquidity(assets, available);
-        asset.safeTransfer(strategy, assets);
-        emit AllocatedToStrategy(assets);
-    }
-
-    /// Management fee pro rata over time and performance fee above the high-water mark, both paid in
-    /// newly minted shares to the treasury so that no USDC leaves the vault.
-    function accrueFees() external only(keeper) returns (uint256 feeShares) {
-        uint256 assets = totalAssets();
-        uint256 supply = totalSupply();
-        uint256 managementAssets = assets * managementFeeBps * (block.timestamp - lastFeeAccrual) / (BPS * 365 days);
-        uint256 price = _precisePrice();
-        uint256 performanceAssets;
-        if (price > highWaterMark && supply > 0) {
-            performanceAssets = (price - highWaterMark).mulDiv(supply, PRICE_PRECISION) * performanceFeeBps / BPS;
-        }
-        uint256 feeAssets = managementAssets + performanceAssets;
-        lastFeeAccrual = block.timestamp;
-        if (feeAssets > 0 && feeAssets < assets) {
-            feeShares = feeAssets.mulDiv(supply + 10 ** DECIMALS_OFFSET, assets - feeAssets + 1, Math.Rounding.Floor);
-            share.mint(treasury, feeShares);
-        }
-        uint256 newPrice = _precisePrice();
-        if (newPrice > highWaterMark) highWaterMark = newPrice;
-        emit FeesAccrued(managementAssets, performanceAssets, feeShares, highWaterMark);
+        _asset.safeTransfer(receiver, assets);
     }
 }

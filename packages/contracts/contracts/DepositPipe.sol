@@ -17,7 +17,7 @@ contract DepositPipe {
 
     constructor(Core core_) {
         core = core_;
-        asset = core_.asset();
+        asset = IERC20(core_.asset());
     }
 
     function deposit(uint256 assets, address receiver, uint256 minShares) external returns (uint256 shares) {

@@ -3,52 +3,19 @@ pragma solidity 0.8.28;
 
 import {ERC20} from "@openzeppelin/contracts/token/ERC20/ERC20.sol";
 import {IERC20} from "@openzeppelin/contracts/token/ERC20/IERC20.sol";
-import {IERC20Metadata} from "@openzeppelin/contracts/token/ERC20/extensions/IERC20Metadata.sol";
 import {SafeERC20} from "@openzeppelin/contracts/token/ERC20/utils/SafeERC20.sol";
-import {Ownable} from "@openzeppelin/contracts/access/Ownable.sol";
 import {Math} from "@openzeppelin/contracts/utils/math/Math.sol";
 import {IERC165} from "@openzeppelin/contracts/utils/introspection/IERC165.sol";
 import {NavSource} from "./NavSource.sol";
+import {VaultAccounting} from "./VaultAccounting.sol";
 import "./Errors.sol";
 
-/// svc-vault-v3: the whole vault in one contract. It is the accounting (Core's rules, unchanged), the share token
+/// svc-vault-v3: the whole vault in one contract. It is the accounting (VaultAccounting, as Core), the share token
 /// (ERC-20, itself), the deposit entry (ERC-4626 with ERC-5143-style slippage bounds) and the queued-redemption
 /// entry (ERC-7540 async redeem: request -> fulfil -> claim, with a synchronous cancel in the spirit of ERC-7887),
 /// plus instant redemptions from the vault's unreserved USDC.
-contract SvcVault is ERC20, Ownable, IERC165 {
+contract SvcVault is ERC20, VaultAccounting, IERC165 {
     using SafeERC20 for IERC20;
-    using Math for uint256;
-
-    uint256 public constant BPS = 10_000;
-    uint256 public constant MAX_PERFORMANCE_FEE_BPS = 5_000;
-    uint256 public constant MAX_MANAGEMENT_FEE_BPS = 500;
-    /// Virtual shares (10^6 per virtual asset unit) make donating to an empty vault a loss for the donor.
-    uint8 public constant DECIMALS_OFFSET = 6;
-    /// The high-water mark is kept as assets per share unit at this precision (see Core).
-    uint256 public constant PRICE_PRECISION = 1e27;
-
-    IERC20 private immutable _asset;
-    uint8 private immutable _shareDecimals;
-    uint256 private immutable ONE_SHARE;
-
-    address public strategy;
-    NavSource public navSource;
-    address public treasury;
-    address public keeper;
-
-    uint256 public maxTvl;
-    uint256 public maxUserDeposit;
-    uint256 public minimumDeposit;
-    uint256 public recommendedOperationalMinimum;
-    uint256 public performanceFeeBps;
-    uint256 public managementFeeBps;
-    bool public depositsPaused;
-
-    /// USDC held in this contract for fulfilled redemptions that are not claimed yet.
-    uint256 public reservedAssets;
-    /// Highest assets-per-share-unit (scaled by PRICE_PRECISION) on which a performance fee was taken.
-    uint256 public highWaterMark;
-    uint256 public lastFeeAccrual;
 
     enum Status {
         None,
@@ -77,43 +44,7 @@ contract SvcVault is ERC20, Ownable, IERC165 {
     /// ERC-7540 operators: isOperator[controller][operator].
     mapping(address => mapping(address => bool)) public isOperator;
 
-    struct Proof {
-        uint256 vaultUsdc;
-        uint256 strategyEvmUsdc;
-        uint256 strategyCoreSpotUsdc;
-        uint256 strategyCorePerpUsdc;
-        uint256 strategyHlpEquity;
-        uint256 pendingBridgeIn;
-        uint256 pendingBridgeOut;
-        uint256 reservedAssets;
-        uint256 escrowedShares;
-        uint256 grossManagedAssets;
-        uint256 reservedLiabilities;
-        uint256 netShareholderAssets;
-        uint256 reportedTotalAssets;
-    }
-
-    struct Params {
-        uint256 maxTvl;
-        uint256 maxUserDeposit;
-        uint256 minimumDeposit;
-        uint256 recommendedOperationalMinimum;
-        uint256 performanceFeeBps;
-        uint256 managementFeeBps;
-    }
-
     event Wired(address strategy, address navSource);
-    event CapsSet(uint256 maxTvl, uint256 maxUserDeposit);
-    event MinimumsSet(uint256 minimumDeposit, uint256 recommendedOperationalMinimum);
-    event FeesSet(uint256 performanceFeeBps, uint256 managementFeeBps);
-    event DepositsPausedSet(bool paused);
-    event KeeperSet(address indexed keeper);
-    event TreasurySet(address indexed treasury);
-    event AllocatedToStrategy(uint256 assets);
-    event AssetsReserved(uint256 shares, uint256 assets);
-    event ReservedPaid(address indexed receiver, uint256 assets);
-    event FeesAccrued(uint256 managementAssets, uint256 performanceAssets, uint256 shares, uint256 highWaterMark);
-
     // ERC-4626
     event Deposit(address indexed sender, address indexed owner, uint256 assets, uint256 shares);
     event Withdraw(
@@ -143,26 +74,9 @@ contract SvcVault is ERC20, Ownable, IERC165 {
         address treasury_,
         address keeper_,
         Params memory p
-    ) ERC20(name_, symbol_) Ownable(owner_) {
-        _asset = asset_;
-        uint8 shareDecimals = IERC20Metadata(address(asset_)).decimals() + DECIMALS_OFFSET;
-        _shareDecimals = shareDecimals;
-        ONE_SHARE = 10 ** shareDecimals;
-        treasury = treasury_;
-        keeper = keeper_;
-        _setCaps(p.maxTvl, p.maxUserDeposit);
-        _setMinimums(p.minimumDeposit, p.recommendedOperationalMinimum);
-        _setFees(p.performanceFeeBps, p.managementFeeBps);
-        highWaterMark = PRICE_PRECISION / 10 ** DECIMALS_OFFSET;
-        lastFeeAccrual = block.timestamp;
-    }
+    ) ERC20(name_, symbol_) VaultAccounting(owner_, asset_, treasury_, keeper_, p) {}
 
-    modifier only(address who) {
-        if (msg.sender != who) revert Unauthorized(msg.sender);
-        _;
-    }
-
-    // ---------------------------------------------------------------- wiring and parameters (owner)
+    // ---------------------------------------------------------------- wiring (owner)
 
     function wire(address strategy_, NavSource navSource_) external onlyOwner {
         if (strategy != address(0)) revert AlreadyWired();
@@ -170,54 +84,6 @@ contract SvcVault is ERC20, Ownable, IERC165 {
         strategy = strategy_;
         navSource = navSource_;
         emit Wired(strategy_, address(navSource_));
-    }
-
-    function setCaps(uint256 maxTvl_, uint256 maxUserDeposit_) external onlyOwner {
-        _setCaps(maxTvl_, maxUserDeposit_);
-    }
-
-    function setMinimums(uint256 minimumDeposit_, uint256 recommended_) external onlyOwner {
-        _setMinimums(minimumDeposit_, recommended_);
-    }
-
-    function setFees(uint256 performanceFeeBps_, uint256 managementFeeBps_) external onlyOwner {
-        _setFees(performanceFeeBps_, managementFeeBps_);
-    }
-
-    function setDepositsPaused(bool paused) external onlyOwner {
-        depositsPaused = paused;
-        emit DepositsPausedSet(paused);
-    }
-
-    function setKeeper(address keeper_) external onlyOwner {
-        keeper = keeper_;
-        emit KeeperSet(keeper_);
-    }
-
-    function setTreasury(address treasury_) external onlyOwner {
-        if (treasury_ == address(0)) revert ZeroAddress();
-        treasury = treasury_;
-        emit TreasurySet(treasury_);
-    }
-
-    function _setCaps(uint256 maxTvl_, uint256 maxUserDeposit_) private {
-        maxTvl = maxTvl_;
-        maxUserDeposit = maxUserDeposit_;
-        emit CapsSet(maxTvl_, maxUserDeposit_);
-    }
-
-    function _setMinimums(uint256 minimumDeposit_, uint256 recommended_) private {
-        minimumDeposit = minimumDeposit_;
-        recommendedOperationalMinimum = recommended_;
-        emit MinimumsSet(minimumDeposit_, recommended_);
-    }
-
-    function _setFees(uint256 performanceFeeBps_, uint256 managementFeeBps_) private {
-        if (performanceFeeBps_ > MAX_PERFORMANCE_FEE_BPS) revert FeeTooHigh(performanceFeeBps_, MAX_PERFORMANCE_FEE_BPS);
-        if (managementFeeBps_ > MAX_MANAGEMENT_FEE_BPS) revert FeeTooHigh(managementFeeBps_, MAX_MANAGEMENT_FEE_BPS);
-        performanceFeeBps = performanceFeeBps_;
-        managementFeeBps = managementFeeBps_;
-        emit FeesSet(performanceFeeBps_, managementFeeBps_);
     }
 
     // ---------------------------------------------------------------- ERC-20, ERC-165, ERC-7575
@@ -233,40 +99,11 @@ contract SvcVault is ERC20, Ownable, IERC165 {
             || interfaceId == 0x2f0a18c5; // ERC-7575 share()
     }
 
-    function asset() external view returns (address) {
-        return address(_asset);
-    }
-
     function share() external view returns (address) {
         return address(this);
     }
 
     // ---------------------------------------------------------------- accounting views
-
-    function vaultUsdc() public view returns (uint256) {
-        return _asset.balanceOf(address(this));
-    }
-
-    function grossManagedAssets() public view returns (uint256) {
-        return vaultUsdc() + navSource.strategyEquity();
-    }
-
-    /// Net assets that belong to shareholders: vault USDC + strategy equity + bridge transit - reserved.
-    function totalAssets() public view returns (uint256) {
-        return grossManagedAssets() - reservedAssets;
-    }
-
-    function convertToShares(uint256 assets) public view returns (uint256) {
-        return _toShares(assets, Math.Rounding.Floor);
-    }
-
-    function convertToAssets(uint256 shares) public view returns (uint256) {
-        return _toAssets(shares, Math.Rounding.Floor);
-    }
-
-    function previewDeposit(uint256 assets) public view returns (uint256) {
-        return _toShares(assets, Math.Rounding.Floor);
-    }
 
     /// Assets a mint of `shares` costs, rounded up: the vault never sells a share below its value.
     function previewMint(uint256 shares) public view returns (uint256) {
@@ -282,56 +119,9 @@ contract SvcVault is ERC20, Ownable, IERC165 {
         revert AsyncRedeemOnly();
     }
 
-    function _toShares(uint256 assets, Math.Rounding rounding) private view returns (uint256) {
-        return assets.mulDiv(totalSupply() + 10 ** DECIMALS_OFFSET, totalAssets() + 1, rounding);
-    }
-
-    function _toAssets(uint256 shares, Math.Rounding rounding) private view returns (uint256) {
-        return shares.mulDiv(totalAssets() + 1, totalSupply() + 10 ** DECIMALS_OFFSET, rounding);
-    }
-
-    function _precisePrice() private view returns (uint256) {
-        return (totalAssets() + 1).mulDiv(PRICE_PRECISION, totalSupply() + 10 ** DECIMALS_OFFSET);
-    }
-
-    /// Assets of one whole share, in asset units.
-    function sharePrice() external view returns (uint256) {
-        return convertToAssets(ONE_SHARE);
-    }
-
-    function globalDepositRoom() public view returns (uint256) {
-        uint256 assets = totalAssets();
-        return maxTvl > assets ? maxTvl - assets : 0;
-    }
-
-    function userDepositRoom(address receiver) public view returns (uint256) {
-        uint256 held = convertToAssets(balanceOf(receiver));
-        return maxUserDeposit > held ? maxUserDeposit - held : 0;
-    }
-
-    /// Vault USDC not reserved for claims: what fulfilments and instant redemptions can draw on.
-    function instantRedeemCapacity() public view returns (uint256) {
-        return vaultUsdc() - reservedAssets;
-    }
-
-    /// Shares held by the vault for pending redemption requests.
-    function escrowedShares() public view returns (uint256) {
-        return balanceOf(address(this));
-    }
-
-    function maxDeposit(address receiver) public view returns (uint256) {
-        if (depositsPaused) return 0;
-        return Math.min(globalDepositRoom(), userDepositRoom(receiver));
-    }
-
     /// Shares whose previewMint fits in maxDeposit (rounded down, so the mint's assets never exceed it).
     function maxMint(address receiver) external view returns (uint256) {
         return convertToShares(maxDeposit(receiver));
-    }
-
-    /// What an owner's shares are worth now, so a position reads in one call per value.
-    function shareValueOf(address owner_) external view returns (uint256) {
-        return convertToAssets(balanceOf(owner_));
     }
 
     /// ERC-7540: the shares of the controller's oldest claimable request (claims are whole requests).
@@ -349,35 +139,27 @@ contract SvcVault is ERC20, Ownable, IERC165 {
         return Math.min(convertToAssets(balanceOf(owner_)), instantRedeemCapacity());
     }
 
-    function proof() external view returns (Proof memory p) {
-        NavSource nav = navSource;
-        p.vaultUsdc = vaultUsdc();
-        p.strategyEvmUsdc = nav.strategyEvmUsdc();
-        p.strategyCoreSpotUsdc = nav.coreSpotUsdc();
-        p.strategyCorePerpUsdc = nav.corePerpUsdc();
-        p.strategyHlpEquity = nav.hlpEquity();
-        p.pendingBridgeIn = nav.pendingBridgeIn();
-        p.pendingBridgeOut = nav.pendingBridgeOut();
-        p.reservedAssets = reservedAssets;
-        p.escrowedShares = escrowedShares();
-        p.grossManagedAssets = p.vaultUsdc + p.strategyEvmUsdc + p.strategyCoreSpotUsdc + p.strategyCorePerpUsdc
-            + p.strategyHlpEquity + p.pendingBridgeIn + p.pendingBridgeOut;
-        p.reservedLiabilities = reservedAssets;
-        p.netShareholderAssets = p.grossManagedAssets - p.reservedLiabilities;
-        p.reportedTotalAssets = totalAssets();
+    // ---------------------------------------------------------------- the shares are this token
+
+    function _totalShares() internal view override returns (uint256) {
+        return totalSupply();
     }
 
-    /// Every deposit rule in one view: reverts with the reason a deposit would revert, else the shares.
-    function checkDeposit(address receiver, uint256 assets) public view returns (uint256 shares) {
-        if (depositsPaused) revert DepositsArePaused();
-        if (assets == 0) revert ZeroAmount();
-        if (assets < minimumDeposit) revert BelowMinimumDeposit(assets, minimumDeposit);
-        uint256 room = globalDepositRoom();
-        if (assets > room) revert MaxTvlExceeded(assets, room);
-        room = userDepositRoom(receiver);
-        if (assets > room) revert MaxUserDepositExceeded(assets, room);
-        shares = previewDeposit(assets);
-        if (shares == 0) revert ZeroShares(assets);
+    function _sharesOf(address holder) internal view override returns (uint256) {
+        return balanceOf(holder);
+    }
+
+    function _mintShares(address to, uint256 shares) internal override {
+        _mint(to, shares);
+    }
+
+    function _burnEscrowed(uint256 shares) internal override {
+        _burn(address(this), shares);
+    }
+
+    /// Shares held by the vault for pending redemption requests.
+    function escrowedShares() public view override returns (uint256) {
+        return balanceOf(address(this));
     }
 
     // ---------------------------------------------------------------- deposits (ERC-4626, ERC-5143)
@@ -474,15 +256,10 @@ contract SvcVault is ERC20, Ownable, IERC165 {
         Redemption storage r = _existing(requestId);
         if (r.status != Status.Pending) revert RedemptionNotPending(requestId, uint8(r.status));
         uint256 shares = r.shares;
-        assets = convertToAssets(shares);
-        uint256 available = instantRedeemCapacity();
-        if (assets > available) revert InsufficientLiquidity(assets, available);
-        _burn(address(this), shares);
-        reservedAssets += assets;
+        assets = _reserveFor(shares);
         r.assets = assets;
         r.status = Status.Claimable;
         r.fulfilledAt = uint64(block.timestamp);
-        emit AssetsReserved(shares, assets);
         emit RedeemFulfilled(requestId, r.controller, shares, assets);
     }
 
@@ -559,9 +336,7 @@ contract SvcVault is ERC20, Ownable, IERC165 {
         assets = r.assets;
         address controller = r.controller;
         _skipClosed(controller);
-        reservedAssets -= assets;
-        _asset.safeTransfer(receiver, assets);
-        emit ReservedPaid(receiver, assets);
+        _payReserved(receiver, assets);
         emit RedeemClaimed(requestId, controller, receiver, r.shares, assets);
         emit Withdraw(msg.sender, receiver, controller, assets, r.shares);
     }
@@ -574,48 +349,9 @@ contract SvcVault is ERC20, Ownable, IERC165 {
     {
         if (!_isSelfOrOperator(owner_)) revert NotOperator(owner_, msg.sender);
         if (receiver == address(0)) revert ZeroAddress();
-        if (shares == 0) revert ZeroAmount();
-        uint256 balance = balanceOf(owner_);
-        if (balance < shares) revert InsufficientShares(balance, shares);
-        assets = convertToAssets(shares);
-        if (assets == 0) revert ZeroAmount();
-        uint256 capacity = instantRedeemCapacity();
-        if (assets > capacity) revert InstantCapacityExceeded(assets, capacity);
-        if (assets < minAssetsOut) revert SlippageExceeded(assets, minAssetsOut);
+        assets = _instantAssets(owner_, shares, minAssetsOut);
         _burn(owner_, shares);
         _asset.safeTransfer(receiver, assets);
         emit Withdraw(msg.sender, receiver, owner_, assets, shares);
-    }
-
-    // ---------------------------------------------------------------- keeper
-
-    function allocateToStrategy(uint256 assets) external only(keeper) {
-        if (assets == 0) revert ZeroAmount();
-        uint256 available = instantRedeemCapacity();
-        if (assets > available) revert InsufficientLiquidity(assets, available);
-        _asset.safeTransfer(strategy, assets);
-        emit AllocatedToStrategy(assets);
-    }
-
-    /// Management fee pro rata over time and performance fee above the high-water mark, both paid in
-    /// newly minted shares to the treasury so that no USDC leaves the vault.
-    function accrueFees() external only(keeper) returns (uint256 feeShares) {
-        uint256 assets = totalAssets();
-        uint256 supply = totalSupply();
-        uint256 managementAssets = assets * managementFeeBps * (block.timestamp - lastFeeAccrual) / (BPS * 365 days);
-        uint256 price = _precisePrice();
-        uint256 performanceAssets;
-        if (price > highWaterMark && supply > 0) {
-            performanceAssets = (price - highWaterMark).mulDiv(supply, PRICE_PRECISION) * performanceFeeBps / BPS;
-        }
-        uint256 feeAssets = managementAssets + performanceAssets;
-        lastFeeAccrual = block.timestamp;
-        if (feeAssets > 0 && feeAssets < assets) {
-            feeShares = feeAssets.mulDiv(supply + 10 ** DECIMALS_OFFSET, assets - feeAssets + 1, Math.Rounding.Floor);
-            _mint(treasury, feeShares);
-        }
-        uint256 newPrice = _precisePrice();
-        if (newPrice > highWaterMark) highWaterMark = newPrice;
-        emit FeesAccrued(managementAssets, performanceAssets, feeShares, highWaterMark);
     }
 }

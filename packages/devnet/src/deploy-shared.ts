@@ -1,7 +1,8 @@
 /** What every contract layout's devnet deploy shares: units, parameters, options and the common contracts. */
 import { ContractFactory, type Provider, type Signer } from 'ethers';
-import { artifact, MockUSDC__factory, type ContractName, type ContractVersion } from '@yv/contracts';
-import { toChecksumAddress } from '@yv/config';
+import { artifact, MockUSDC__factory, type ContractName } from '@yv/contracts';
+import { toChecksumAddress, type Address, type ContractVersion, type Deployment } from '@yv/config';
+import { DEVNET_CHAIN_ID } from './accounts';
 
 export const USDC = 10n ** 6n;
 
@@ -105,4 +106,43 @@ export async function setUpDevnetUsdc(signer: Signer, usdc: string, opts: Deploy
   for (const wallet of opts.fund?.wallets ?? []) {
     await send(usdcContract.mint(wallet, opts.fund!.amount));
   }
+}
+
+/** The contracts whose addresses differ between layouts (on svc-vault-v3 they are all the one vault). */
+export type LayoutRoles = Pick<
+  Deployment['contracts'],
+  'vault' | 'core' | 'share' | 'depositPipe' | 'redemptionPipe'
+>;
+
+/** The manifest of a deployed layout: its role addresses, and those every layout deploys alike. */
+export function manifestOf(
+  contractVersion: ContractVersion,
+  startBlock: number,
+  roles: Record<keyof LayoutRoles, string>,
+  shared: {
+    usdc: string;
+    keeper: string;
+    navSource: string;
+    strategy: string;
+    treasury: string;
+    multicall3: string;
+  },
+): Deployment {
+  const checksummed = <K extends string>(o: Record<K, string>) =>
+    Object.fromEntries(Object.entries(o).map(([k, v]) => [k, toChecksumAddress(v as string)])) as Record<
+      K,
+      Address
+    >;
+  const { keeper, ...rest } = shared;
+  return {
+    contractVersion,
+    chainId: DEVNET_CHAIN_ID,
+    startBlock,
+    contracts: {
+      ...checksummed(roles),
+      ...checksummed(rest),
+      hlpVault: HLP_VAULT_ADDRESS,
+      strategyKeeper: toChecksumAddress(keeper),
+    },
+  };
 }

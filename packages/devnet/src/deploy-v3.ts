@@ -1,12 +1,11 @@
 import { NonceManager } from 'ethers';
 import { SvcVault__factory } from '@yv/contracts';
-import { toChecksumAddress, type Deployment } from '@yv/config';
-import { DEVNET_CHAIN_ID } from './accounts';
+import type { Deployment } from '@yv/config';
 import {
   deployContract,
   deployMulticall3,
   deployStrategySide,
-  HLP_VAULT_ADDRESS,
+  manifestOf,
   paramsTuple,
   send,
   setUpDevnetUsdc,
@@ -41,24 +40,10 @@ export async function deployVaultV3(opts: DeployOptions): Promise<Deployment> {
   await send(SvcVault__factory.connect(vault, signer).wire(strategy, navSource));
   await setUpDevnetUsdc(signer, usdc, opts);
 
-  const vaultAddress = toChecksumAddress(vault);
-  return {
-    contractVersion: 'svc-vault-v3',
-    chainId: DEVNET_CHAIN_ID,
+  return manifestOf(
+    'svc-vault-v3',
     startBlock,
-    contracts: {
-      vault: vaultAddress,
-      usdc: toChecksumAddress(usdc),
-      hlpVault: toChecksumAddress(HLP_VAULT_ADDRESS),
-      core: vaultAddress,
-      share: vaultAddress,
-      depositPipe: vaultAddress,
-      redemptionPipe: vaultAddress,
-      strategyKeeper: toChecksumAddress(opts.keeper),
-      navSource: toChecksumAddress(navSource),
-      strategy: toChecksumAddress(strategy),
-      treasury: toChecksumAddress(treasury),
-      multicall3: toChecksumAddress(multicall3),
-    },
-  };
+    { vault, core: vault, share: vault, depositPipe: vault, redemptionPipe: vault },
+    { usdc, keeper: opts.keeper, navSource, strategy, treasury, multicall3 },
+  );
 }

@@ -1,15 +1,15 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { NonceManager } from 'ethers';
-import { CONTRACT_VERSIONS, Core__factory, type ContractVersion } from '@yv/contracts';
-import { toChecksumAddress, type Deployment } from '@yv/config';
-import { DEVNET_CHAIN_ID } from './accounts';
+import { Core__factory } from '@yv/contracts';
+import type { ContractVersion, Deployment } from '@yv/config';
+import { CONTRACT_VERSIONS } from '@yv/schemas';
 import { deployVaultV3 } from './deploy-v3';
 import {
   deployContract,
   deployMulticall3,
   deployStrategySide,
-  HLP_VAULT_ADDRESS,
+  manifestOf,
   paramsTuple,
   send,
   setUpDevnetUsdc,
@@ -76,25 +76,12 @@ async function deployVaultV2(opts: DeployOptions): Promise<Deployment> {
   await send(coreContract.wire(depositPipe, redemptionPipe, strategy, navSource));
   await setUpDevnetUsdc(signer, usdc, opts);
 
-  return {
-    contractVersion: 'svc-pipe-v2',
-    chainId: DEVNET_CHAIN_ID,
+  return manifestOf(
+    'svc-pipe-v2',
     startBlock,
-    contracts: {
-      vault: toChecksumAddress(core),
-      usdc: toChecksumAddress(usdc),
-      hlpVault: toChecksumAddress(HLP_VAULT_ADDRESS),
-      core: toChecksumAddress(core),
-      share: toChecksumAddress(share),
-      depositPipe: toChecksumAddress(depositPipe),
-      redemptionPipe: toChecksumAddress(redemptionPipe),
-      strategyKeeper: toChecksumAddress(opts.keeper),
-      navSource: toChecksumAddress(navSource),
-      strategy: toChecksumAddress(strategy),
-      treasury: toChecksumAddress(treasury),
-      multicall3: toChecksumAddress(multicall3),
-    },
-  };
+    { vault: core, core, share, depositPipe, redemptionPipe },
+    { usdc, keeper: opts.keeper, navSource, strategy, treasury, multicall3 },
+  );
 }
 
 export function writeDeployment(file: string, deployment: Deployment): void {

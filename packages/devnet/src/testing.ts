@@ -3,7 +3,7 @@
  * in @yv/testkit, starts the chain), and a vault of each test file's own on that chain.
  */
 import { JsonRpcProvider } from 'ethers';
-import type { ContractVersion } from '@yv/contracts';
+import type { ContractVersion } from '@yv/config';
 import type { Deployment } from '@yv/config';
 import { DEVNET_CHAIN_ID, workerAccounts, type AccountSet } from './accounts';
 import { deployVault, USDC, type VaultParams } from './deploy';

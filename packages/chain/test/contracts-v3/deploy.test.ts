@@ -87,10 +87,10 @@ describe('choosing the layout', () => {
 
   it('refuses an unknown version with an error that names the source and the allowed values', async () => {
     await expect(deployWith('svc-vault-v9')).rejects.toThrow(
-      'unknown contract version "svc-vault-v9" (from DEVNET_CONTRACT_VERSION); expected one of svc-pipe-v2, svc-vault-v3',
+      'unknown contract version "svc-vault-v9" (from DEVNET_CONTRACT_VERSION); expected one of svc-vault-v3, svc-pipe-v2',
     );
     await expect(deployWith(undefined, 'svc-pipe-v1' as never)).rejects.toThrow(
-      'unknown contract version "svc-pipe-v1" (from contractVersion); expected one of svc-pipe-v2, svc-vault-v3',
+      'unknown contract version "svc-pipe-v1" (from contractVersion); expected one of svc-vault-v3, svc-pipe-v2',
     );
   });
 });

@@ -1,6 +1,7 @@
 import type { VaultEvent } from '@yv/domain';
 import { logPosition, topic0, topicAddress, topicUint, word, type DecodedLog } from '../../logs/decode';
 import { eventTopics } from '../../logs/events';
+import { decodeDeposit, decodeTransfer } from '../../logs/standard-events';
 import type { RawLog } from '../../rpc';
 
 type Decoder = (log: RawLog) => VaultEvent;
@@ -37,16 +38,7 @@ const settled =
 
 /** topic0 → decoder: every v2 event maps one-to-one onto a domain event. */
 const BY_TOPIC: ReadonlyMap<string, Decoder> = new Map<string, Decoder>([
-  [
-    DEPOSIT_PIPE.Deposit,
-    ({ topics: t, data }) => ({
-      name: 'Deposit',
-      sender: topicAddress(t[1]),
-      receiver: topicAddress(t[2]),
-      assets: word(data, 0),
-      shares: word(data, 1),
-    }),
-  ],
+  [DEPOSIT_PIPE.Deposit, decodeDeposit],
   [REDEMPTION_PIPE.RedeemRequested, redemption('RedeemRequested')],
   [REDEMPTION_PIPE.RedeemFulfilled, settled('RedeemFulfilled')],
   [REDEMPTION_PIPE.RedeemClaimed, settled('RedeemClaimed')],
@@ -61,15 +53,7 @@ const BY_TOPIC: ReadonlyMap<string, Decoder> = new Map<string, Decoder>([
       assets: word(data, 1),
     }),
   ],
-  [
-    SHARE.Transfer,
-    ({ topics: t, data }) => ({
-      name: 'Transfer',
-      from: topicAddress(t[1]),
-      to: topicAddress(t[2]),
-      value: word(data, 0),
-    }),
-  ],
+  [SHARE.Transfer, decodeTransfer],
 ]);
 
 export const PIPE_V2_TOPICS: readonly string[] = [...BY_TOPIC.keys()];

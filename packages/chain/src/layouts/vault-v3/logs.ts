@@ -1,6 +1,7 @@
 import type { VaultEvent } from '@yv/domain';
 import { logPosition, topic0, topicAddress, topicUint, word, type DecodedLog } from '../../logs/decode';
 import { eventTopics } from '../../logs/events';
+import { decodeDeposit, decodeTransfer } from '../../logs/standard-events';
 import type { RawLog } from '../../rpc';
 
 const T = eventTopics('SvcVault', [
@@ -20,17 +21,7 @@ type Decoder = (log: RawLog) => VaultEvent;
  * controller too: the USDC's receiver is named at claim time.
  */
 const BY_TOPIC: ReadonlyMap<string, Decoder> = new Map<string, Decoder>([
-  // ERC-4626 Deposit(sender, owner, assets, shares): `owner` received the shares.
-  [
-    T.Deposit,
-    ({ topics: t, data }) => ({
-      name: 'Deposit',
-      sender: topicAddress(t[1]),
-      receiver: topicAddress(t[2]),
-      assets: word(data, 0),
-      shares: word(data, 1),
-    }),
-  ],
+  [T.Deposit, decodeDeposit],
   // ERC-7540 RedeemRequest(controller, owner, requestId, sender, shares).
   [
     T.RedeemRequest,
@@ -88,15 +79,7 @@ const BY_TOPIC: ReadonlyMap<string, Decoder> = new Map<string, Decoder>([
       shares: word(data, 1),
     }),
   ],
-  [
-    T.Transfer,
-    ({ topics: t, data }) => ({
-      name: 'Transfer',
-      from: topicAddress(t[1]),
-      to: topicAddress(t[2]),
-      value: word(data, 0),
-    }),
-  ],
+  [T.Transfer, decodeTransfer],
 ]);
 
 export const VAULT_V3_TOPICS: readonly string[] = [...BY_TOPIC.keys()];
