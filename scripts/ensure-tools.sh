@@ -16,6 +16,14 @@ if ! command -v promtool >/dev/null 2>&1; then
   DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends prometheus >/dev/null
 fi
 
+# Chromium renders /docs in the gateway's browser test (services/gateway/test/docs-browser.test.ts), driven by
+# playwright-core, which never downloads a browser of its own.
+if ! command -v chromium >/dev/null 2>&1; then
+  echo "[setup] installing chromium (Debian package)"
+  apt-get update -qq >/dev/null
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends chromium >/dev/null
+fi
+
 if ! pg_isready -q -h 127.0.0.1 -p 5432 2>/dev/null; then
   echo "[setup] starting PostgreSQL"
   pg_ctlcluster --skip-systemctl-redirect "$(ls /etc/postgresql | head -n 1)" main start

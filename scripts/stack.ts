@@ -30,6 +30,8 @@ const shared = {
   HLP_API_URL: given(env, 'HLP_API_URL') ?? `${fixtures}/info`,
   BRIDGE_API_URL: given(env, 'BRIDGE_API_URL') ?? `${fixtures}/bridge`,
   CRON_SECRET: cronSecret,
+  // The dev stack's partners register receivers on this machine (loopback) or the local network.
+  WEBHOOK_ALLOW_PRIVATE_URLS: given(env, 'WEBHOOK_ALLOW_PRIVATE_URLS') ?? 'true',
 };
 
 function loadConfigOrExit(): StackConfig {

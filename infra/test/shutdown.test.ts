@@ -391,6 +391,7 @@ describe('webhook worker: SIGTERM mid-delivery', () => {
       QUEUE_PREFIX: redis.bullmqPrefix,
       WEBHOOK_CONCURRENCY: '4',
       OUTBOX_POLL_MS: '50',
+      WEBHOOK_ALLOW_PRIVATE_URLS: 'true',
       LOG_LEVEL: 'info',
     });
     processes.push(running);

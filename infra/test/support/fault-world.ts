@@ -129,6 +129,8 @@ export async function startFaultWorld(): Promise<FaultWorld> {
       WEBHOOK_TIMEOUT_MS: '3s',
       WEBHOOK_SWEEP_MS: '2s',
       OUTBOX_POLL_MS: '50ms',
+      // The receiver listens on 127.0.0.1.
+      WEBHOOK_ALLOW_PRIVATE_URLS: 'true',
     },
   };
   const script = (name: ServiceName) => `services/${name}/src/main.ts`;

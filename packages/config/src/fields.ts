@@ -225,3 +225,51 @@ export function list<O extends ListOptions = NoOptions>(options?: O): Field<Out<
     options,
   );
 }
+
+export type DurationListOptions = {
+  readonly minItems?: number;
+  readonly maxItems?: number;
+  /** The longest one item may be. */
+  readonly maxMs?: number;
+  /** The first item must be 0 (a schedule whose first entry is "at once"). */
+  readonly firstZero?: boolean;
+} & Presence<readonly number[]>;
+
+/** A comma-separated list of durations (each as `duration` reads one), returned in milliseconds. */
+export function durationList<O extends DurationListOptions = NoOptions>(
+  options?: O,
+): Field<Out<readonly number[], O>> {
+  const { minItems = 1, maxItems, maxMs, firstZero = false } = options ?? {};
+  const item = duration({ minMs: 0, ...(maxMs === undefined ? {} : { maxMs }) });
+  const allowed =
+    `${rangeText('a comma-separated list of', minItems, maxItems)} durations, each ${item.allowed}` +
+    (firstZero ? ', the first 0' : '');
+  const parse = (raw: string): Check<readonly number[]> => {
+    const items = raw.split(',').map((text) => text.trim());
+    if (items.length < minItems || (maxItems !== undefined && items.length > maxItems))
+      return bad(`got ${items.length} items, which is out of range`);
+    const values: number[] = [];
+    for (const [index, text] of items.entries()) {
+      const check = item.parse(text);
+      if (!check.ok) return bad(`item ${index + 1}: ${check.problem}`);
+      values.push(check.value as number);
+    }
+    if (firstZero && values[0] !== 0) return bad(`the first item is ${quote(items[0] ?? '')}, not 0`);
+    return ok(values);
+  };
+  // As written in the variable, in its largest exact unit: 0s,5s,5m,30m,2h reads better than milliseconds.
+  const unit = (ms: number) =>
+    ms === 0
+      ? '0s'
+      : ((
+          [
+            ['h', 3_600_000],
+            ['m', 60_000],
+            ['s', 1_000],
+          ] as const
+        )
+          .filter(([, size]) => ms % size === 0)
+          .map(([name, size]) => `${ms / size}${name}`)[0] ?? `${ms}ms`);
+  const show = (values: readonly number[]) => values.map(unit).join(',');
+  return field({ kind: 'duration list', allowed, parse, show }, options);
+}

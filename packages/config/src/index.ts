@@ -12,6 +12,7 @@ export {
   bigint,
   bool,
   duration,
+  durationList,
   int,
   list,
   oneOf,
@@ -26,3 +27,4 @@ export {
 } from './fields';
 export { describeConfig, parseEnv, type ConfigOf, type Env, type EnvSpec } from './parse-env';
 export * from './product';
+export { webhookEventRetention, webhookRetrySchedule } from './webhooks';

@@ -17,6 +17,17 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * A path id naming nothing the caller may see (no such webhook event, or another partner's): answered as an unknown
+ * route is, 404 `BAD_REQUEST`, so the spec's error codes stay the ones partners switch on.
+ */
+export class NotFoundError extends ApiError {
+  constructor(message: string) {
+    super('BAD_REQUEST', message);
+    this.name = 'NotFoundError';
+  }
+}
+
 export function isApiError(err: unknown): err is ApiError {
   return err instanceof ApiError;
 }

@@ -8,3 +8,4 @@ export * from './quotes';
 export * from './actions';
 export * from './webhooks';
 export * from './validate';
+export * from './rate-limit';

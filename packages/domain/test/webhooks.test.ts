@@ -1,9 +1,9 @@
 import {
+  afterAttempt,
   attemptOutcome,
   parseRetryAfter,
-  retryDelayMs,
+  scheduleOffsetsMs,
   signWebhook,
-  statusAfterAttempt,
   webhookBody,
   webhookRetryResult,
   webhookSignature,
@@ -59,25 +59,46 @@ describe('retry rules', () => {
     expect(parseRetryAfter(null, now)).toBeUndefined();
   });
 
-  it('backs off exponentially with jitter, capped, never under Retry-After', () => {
-    const policy = { baseMs: 1_000, maxMs: 60_000 };
-    expect(retryDelayMs(policy, 1, undefined, 0)).toBe(500);
-    expect(retryDelayMs(policy, 1, undefined, 0.999)).toBe(1_000);
-    expect(retryDelayMs(policy, 4, undefined, 0)).toBe(4_000);
-    expect(retryDelayMs(policy, 20, undefined, 0.999)).toBe(59_970);
-    expect(retryDelayMs(policy, 20, undefined, 0)).toBe(30_000);
-    expect(retryDelayMs(policy, 1, 30_000, 0)).toBe(30_000);
-    expect(retryDelayMs(policy, 1, 3_600_000, 0)).toBe(60_000);
+  // The default WEBHOOK_RETRY_SCHEDULE: 0 s, 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h.
+  const schedule = [0, 5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 36_000_000];
+  const failed = (scheduleAttempt: number, random = 0, retryAfterMs?: number) =>
+    afterAttempt('retry', {
+      scheduleAttempt,
+      schedule,
+      random,
+      ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
+    });
+
+  it('waits the next entry of the schedule after each failed attempt, and fails after the last', () => {
+    expect([1, 2, 3, 4, 5, 6, 7].map((place) => failed(place))).toEqual(
+      [5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 36_000_000].map((delayMs) => ({
+        status: 'pending',
+        delayMs,
+      })),
+    );
+    expect(failed(8)).toEqual({ status: 'failed' });
+    expect(failed(9)).toEqual({ status: 'failed' });
   });
 
-  it('keeps a delivery pending while the job and the total budget last', () => {
-    const budget = { fromAttempt: 0, queueAttempts: 3, maxAttempts: 5 };
-    expect(statusAfterAttempt('retry', { ...budget, attempt: 2 })).toBe('pending');
-    expect(statusAfterAttempt('retry', { ...budget, attempt: 3 })).toBe('failed');
-    expect(statusAfterAttempt('retry', { ...budget, fromAttempt: 3, attempt: 4 })).toBe('pending');
-    expect(statusAfterAttempt('retry', { ...budget, fromAttempt: 3, attempt: 5 })).toBe('failed');
-    expect(statusAfterAttempt('gone', { ...budget, attempt: 1 })).toBe('disabled');
-    expect(statusAfterAttempt('delivered', { ...budget, attempt: 5 })).toBe('delivered');
+  it('spans more than a day: the last attempt about 27.6 hours after the first', () => {
+    expect(scheduleOffsetsMs(schedule)).toEqual([
+      0, 5_000, 305_000, 2_105_000, 9_305_000, 27_305_000, 63_305_000, 99_305_000,
+    ]);
+    expect(scheduleOffsetsMs(schedule).at(-1)! / 3_600_000).toBeGreaterThan(24);
+  });
+
+  it('adds at most 10% jitter, never waits less than Retry-After, up to the longest wait', () => {
+    expect(failed(1, 0.999)).toEqual({ status: 'pending', delayMs: 5_500 });
+    expect(failed(1, 0, 60_000)).toEqual({ status: 'pending', delayMs: 60_000 });
+    expect(failed(1, 0, 10 * 86_400_000)).toEqual({ status: 'pending', delayMs: 36_000_000 });
+    expect(failed(5, 0, 1_000)).toEqual({ status: 'pending', delayMs: 18_000_000 });
+  });
+
+  it('settles 2xx and 410 whatever the place', () => {
+    expect(afterAttempt('delivered', { scheduleAttempt: 8, schedule, random: 0 })).toEqual({
+      status: 'delivered',
+    });
+    expect(afterAttempt('gone', { scheduleAttempt: 1, schedule, random: 0 })).toEqual({ status: 'disabled' });
   });
 
   it('counts a cron pass', () => {

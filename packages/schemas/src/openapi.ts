@@ -1,6 +1,10 @@
 import { buildersPaths } from './paths/builders';
 import { metaPaths } from './paths/meta';
 import { partnerActionsPaths } from './paths/partner-actions';
+import { partnerApiKeysPaths } from './paths/partner-api-keys';
+import { partnerEventsPaths } from './paths/partner-events';
+import { partnerWebhookEndpointPaths } from './paths/partner-webhook-endpoint';
+import { withRateLimits } from './paths/rate-limits';
 import {
   errorResponseComponents,
   parameterComponents,
@@ -19,6 +23,9 @@ export { readsPaths } from './paths/reads';
 export { metaPaths } from './paths/meta';
 export { buildersPaths } from './paths/builders';
 export { partnerActionsPaths } from './paths/partner-actions';
+export { partnerApiKeysPaths } from './paths/partner-api-keys';
+export { partnerEventsPaths } from './paths/partner-events';
+export { partnerWebhookEndpointPaths } from './paths/partner-webhook-endpoint';
 export { webhooksPaths } from './paths/webhooks';
 
 type ComponentKind = 'schemas' | 'responses' | 'parameters';
@@ -49,7 +56,16 @@ export interface OpenApiOptions {
 }
 
 export function defaultPathGroups(): PathGroup[] {
-  return [readsPaths(), buildersPaths(), partnerActionsPaths(), webhooksPaths(), metaPaths()];
+  return [
+    readsPaths(),
+    buildersPaths(),
+    partnerActionsPaths(),
+    partnerApiKeysPaths(),
+    partnerWebhookEndpointPaths(),
+    partnerEventsPaths(),
+    webhooksPaths(),
+    metaPaths(),
+  ];
 }
 
 const DESCRIPTION = `HTTP JSON API of a USDC yield vault settling on chain 999. The service never signs or sends
@@ -69,10 +85,16 @@ Conventions:
   BAD_REQUEST before anything else about it is checked.
 - Lists are paged newest first with an opaque \`cursor\` and \`limit\` (1 to 100, default 25); \`meta.nextCursor\` is
   null on the last page.
+- Every \`/api/v1\` route but \`/api/v1/health\` and \`/api/v1/openapi.json\` is rate limited: partner routes per partner,
+  the others per client address. Every answer of a limited route (of a partner route, once its key is accepted)
+  carries \`RateLimit-Policy\` and \`RateLimit\` (draft-ietf-httpapi-ratelimit-headers, structured fields, e.g.
+  \`"partner";q=600;w=60\` and \`"partner";r=599;t=37\`); over the limit the answer is 429 with code BAD_REQUEST and
+  \`Retry-After\` in seconds.
 - Paths carry the version (\`/api/v1\`); additions are backwards compatible, removals get a new version.`;
 
 export function buildOpenApi({ serverUrl, groups = defaultPathGroups() }: OpenApiOptions): OpenApiDocument {
-  const paths = mergePaths(groups);
+  // Added to the merged paths, so every limited route documents its 429 and headers whatever area it is in.
+  const paths = withRateLimits(mergePaths(groups));
   const webhooks = mergePaths(groups.map((group) => ({ tags: [], paths: group.webhooks ?? {} })));
   const components = pruneComponents(
     { paths, webhooks },

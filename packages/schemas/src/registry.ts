@@ -1,4 +1,5 @@
 import { actionRequestSchemas } from './action-requests';
+import { apiKeySchemas } from './api-keys';
 import { actionSchemas } from './actions';
 import { bootstrapSchemas } from './bootstrap';
 import { commonSchemas } from './common';
@@ -6,6 +7,8 @@ import { errorSchemas } from './errors';
 import { fundingSchemas } from './funding';
 import { readSchemas } from './reads';
 import { responseSchemas } from './responses';
+import { webhookEndpointSchemas } from './webhook-endpoint';
+import { webhookEventSchemas } from './webhook-events';
 import { webhookSchemas } from './webhooks';
 
 /**
@@ -21,7 +24,10 @@ export const schemas = {
   ...readSchemas,
   ...bootstrapSchemas,
   ...webhookSchemas,
+  ...webhookEventSchemas,
+  ...webhookEndpointSchemas,
   ...responseSchemas,
+  ...apiKeySchemas,
 } as const;
 
 export type SchemaName = keyof typeof schemas;

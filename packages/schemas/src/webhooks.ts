@@ -2,7 +2,8 @@ import { ref } from './ref';
 
 /** Webhook payloads delivered to partners, and the result of the cron retry endpoint. */
 
-export const WEBHOOK_EVENT_TYPES = ['action.updated', 'redeem.updated'] as const;
+/** The event catalogue: what an endpoint may subscribe to (`eventTypes` of the partner's webhook endpoint). */
+export const WEBHOOK_EVENT_TYPES = ['action.updated', 'redeem.updated', 'webhook.test'] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
 const count = (what: string) => ({ type: 'integer', minimum: 0, description: what }) as const;
@@ -10,17 +11,17 @@ const count = (what: string) => ({ type: 'integer', minimum: 0, description: wha
 export const WebhookRetryResult = {
   type: 'object',
   description:
-    'Result of POST /api/cron/webhooks: one pass over failed deliveries that still have attempts left.',
+    'Result of POST /api/cron/webhooks: one pass over the deliveries the retry schedule cannot reach (failed ones with attempts left, pending ones whose job was lost).',
   required: ['checked', 'sent', 'failed', 'maxAttempts'],
   additionalProperties: false,
   properties: {
-    checked: count('Failed deliveries looked at.'),
+    checked: count('Deliveries looked at: sent + failed.'),
     sent: count('Deliveries re-enqueued for another attempt.'),
-    failed: count('Deliveries that could not be re-enqueued, or have now used every attempt.'),
+    failed: count('Failed deliveries that used every attempt of the schedule.'),
     maxAttempts: {
       type: 'integer',
       minimum: 1,
-      description: 'Attempts a delivery gets in total before it is given up.',
+      description: "Attempts a delivery gets in total before it is given up: the retry schedule's length.",
     },
   },
 } as const;
@@ -57,15 +58,34 @@ export const RedeemUpdatedEvent = event(
   'A redemption of one of the partner wallets changed status; `data` is the Redeem record.',
 );
 
+export const WebhookTestData = {
+  type: 'object',
+  description: 'The data of a `webhook.test` event: it changes nothing and needs no action.',
+  required: ['partnerId', 'message'],
+  additionalProperties: false,
+  properties: {
+    partnerId: { type: 'string', format: 'uuid', description: 'The partner that asked for the test.' },
+    message: { type: 'string' },
+  },
+} as const;
+
+export const WebhookTestEvent = event(
+  'webhook.test',
+  'WebhookTestData',
+  "A test event the partner asked for with POST /api/v1/partner/webhook-endpoint/test, sent whatever `eventTypes` the endpoint subscribes to; `sequence` counts the partner's test events.",
+);
+
 export const WebhookEvent = {
   description:
     'Body of a webhook delivery (Standard Webhooks: headers `webhook-id`, `webhook-timestamp`, `webhook-signature: v1,<base64 HMAC-SHA256 of "{id}.{timestamp}.{body}">` with the partner `whsec_` secret). Webhooks are hints: keep polling actions and redemptions. Deliveries may repeat; deduplicate on `webhook-id`.',
-  oneOf: [ref('ActionUpdatedEvent'), ref('RedeemUpdatedEvent')],
+  oneOf: [ref('ActionUpdatedEvent'), ref('RedeemUpdatedEvent'), ref('WebhookTestEvent')],
 } as const;
 
 export const webhookSchemas = {
   WebhookRetryResult,
   ActionUpdatedEvent,
   RedeemUpdatedEvent,
+  WebhookTestData,
+  WebhookTestEvent,
   WebhookEvent,
 } as const;

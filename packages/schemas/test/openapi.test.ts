@@ -66,6 +66,15 @@ describe('buildOpenApi', () => {
         '/api/v1/partner/actions/redeem-instant',
         '/api/v1/partner/actions/{id}',
         '/api/v1/partner/actions/{id}/submit',
+        '/api/v1/partner/api-keys',
+        '/api/v1/partner/api-keys/rotate',
+        '/api/v1/partner/events',
+        '/api/v1/partner/events/redeliver',
+        '/api/v1/partner/events/{id}',
+        '/api/v1/partner/events/{id}/redeliver',
+        '/api/v1/partner/webhook-endpoint',
+        '/api/v1/partner/webhook-endpoint/secret',
+        '/api/v1/partner/webhook-endpoint/test',
         '/api/v1/vault',
         '/api/v1/wallets/{address}/activity',
         '/api/v1/wallets/{address}/position',
@@ -98,7 +107,11 @@ describe('buildOpenApi', () => {
   it('files error responses under the status of their codes', () => {
     const responses = doc.paths['/api/v1/wallets/{address}/position']?.get?.responses;
     expect(responses).toEqual({
-      '200': jsonResponse('PositionResponse', 'The position.'),
+      '200': {
+        ...jsonResponse('PositionResponse', 'The position.', expect.any(Object)),
+        headers: expect.any(Object),
+      },
+      '429': expect.objectContaining({ description: expect.stringContaining('rate limit') }),
       '400': expect.objectContaining({
         $ref: '#/components/responses/BadRequest',
         description: expect.stringContaining('BAD_WALLET'),
@@ -129,7 +142,7 @@ describe('buildOpenApi', () => {
   it('lists only the components and security schemes some operation uses', () => {
     // The webhook payloads are reachable from the `webhooks` section, the cron secret from the retry endpoint.
     expect(doc.components.schemas).toHaveProperty('ActionUpdatedEvent');
-    expect(Object.keys(doc.webhooks).sort()).toEqual(['action.updated', 'redeem.updated']);
+    expect(Object.keys(doc.webhooks).sort()).toEqual(['action.updated', 'redeem.updated', 'webhook.test']);
     expect(Object.keys(doc.components.securitySchemes).sort()).toEqual(['cronSecret', 'partnerKey']);
     expect(doc.components.schemas).toHaveProperty('PartnerAction');
     expect(doc.components.schemas).toHaveProperty('WithdrawalMetadata');

@@ -1,20 +1,23 @@
 /**
  * The load generator in a process of its own: run inside the server's process, autocannon would take CPU from
- * the very server it measures. Reads {url, paths, connections, durationS} as JSON from argv, prints the figures.
+ * the very server it measures. Reads {url, paths, connections, durationS, headers?} as JSON from argv, prints the
+ * figures.
  */
 import autocannon from 'autocannon';
 
 async function main(): Promise<void> {
-  const { url, paths, connections, durationS } = JSON.parse(process.argv[2]!) as {
+  const { url, paths, connections, durationS, headers } = JSON.parse(process.argv[2]!) as {
     url: string;
     paths: string[];
     connections: number;
     durationS: number;
+    headers?: Record<string, string>;
   };
   const result = await autocannon({
     url,
     connections,
     duration: durationS,
+    ...(headers ? { headers } : {}),
     requests: paths.map((path) => ({ method: 'GET', path })),
   });
   process.stdout.write(

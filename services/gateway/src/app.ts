@@ -14,6 +14,8 @@ export interface AppDeps {
   metrics: ServiceMetrics;
   openApi: OpenApiDocument;
   bodyLimitBytes: number;
+  /** Express `trust proxy` (TRUST_PROXY): which X-Forwarded-For hops `req.ip` believes. False: none. */
+  trustProxy?: number | string[] | false;
   /** Feature routers (reads, builders, partner actions, cron), mounted in order. */
   routers: Router[];
   /** False once SIGTERM arrived: /readyz answers 503 so the load balancer stops sending new requests. */
@@ -25,6 +27,8 @@ export function createApp(deps: AppDeps): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('query parser', 'simple');
+  // Set at start, so a wrong TRUST_PROXY stops the service rather than trusting anyone's X-Forwarded-For.
+  app.set('trust proxy', deps.trustProxy ?? false);
   app.use(requestId);
   app.use(requestMetrics(deps.metrics));
   // One child logger per request: every line it writes carries the request id, and nothing of the request's

@@ -1,8 +1,10 @@
 import { resolve } from 'node:path';
 import { common, duration, int, parseEnv, port, string, url, type ConfigOf } from '@yv/config';
 import { actionTrackerSpec } from './actions/config';
+import { rateLimitSpec } from './rate-limit/config';
 import { readsSpec } from './reads/options';
 import { cronSpec } from './webhooks/config';
+import { webhookEndpointSpec } from './webhooks/endpoint-config';
 
 /** The devnet's product description; a real deployment points PRODUCT_CONFIG_FILE at its own. */
 export const DEFAULT_PRODUCT_CONFIG_FILE = resolve(__dirname, '../../../config/product.devnet.json');
@@ -26,6 +28,8 @@ export const gatewaySpec = {
   ...actionTrackerSpec,
   ...readsSpec,
   ...cronSpec,
+  ...webhookEndpointSpec,
+  ...rateLimitSpec,
 };
 
 export type GatewayConfig = ConfigOf<typeof gatewaySpec>;

@@ -8,12 +8,18 @@ import { createServiceMetrics, type ServiceMetrics } from '@yv/metrics';
 import { createActionWriter } from '@yv/actions';
 import { serviceLogger } from '@yv/runtime';
 import { actionMetricHooks, createActionMetrics } from './actions/metrics';
+import { lastUseRecorder } from './auth/last-use';
+import type { OnAuthenticated } from './auth/partner-auth';
 import { createPartnerActionService, type PartnerActionService } from './actions/service';
 import { startActionTracker, type ActionTracker } from './actions/tracker';
 import { createHttpBridgeAdapter } from './bridge';
 import type { GatewayConfig } from './config';
 import { createQuoteService, type QuoteService } from './quotes';
+import { partnerBudgets } from './rate-limit/budgets';
+import { createLimiter, type Limiter } from './rate-limit/limiter';
+import { createRateLimitMetrics, type RateLimitMetrics } from './rate-limit/metrics';
 import { createReadServices, freshnessThresholdsOf, type ReadServices } from './reads';
+import { createPartnerEventService, type PartnerEventService } from './webhooks/events';
 import { createWebhookRetrier, type WebhookRetrier } from './webhooks/retrier';
 
 /** Everything the gateway's routers are built from, made once at start from the validated config. */
@@ -32,6 +38,15 @@ export interface GatewayContext {
   actions: PartnerActionService;
   tracker: ActionTracker;
   webhookRetrier: WebhookRetrier;
+  /** The partner's webhook event log and redelivery. */
+  events: PartnerEventService;
+  rateLimits: {
+    limiter: Limiter;
+    metrics: RateLimitMetrics;
+    partnerPerMinute: (partnerId: string) => Promise<number>;
+  };
+  /** Records the last use of each key that authenticates a request. */
+  onAuthenticated: OnAuthenticated;
   close(): Promise<void>;
 }
 
@@ -88,7 +103,16 @@ export async function createGatewayContext(config: GatewayConfig): Promise<Gatew
     pool,
     redisUrl: config.REDIS_URL,
     prefix: config.QUEUE_PREFIX,
-    maxAttempts: config.WEBHOOK_MAX_ATTEMPTS,
+    maxAttempts: config.WEBHOOK_RETRY_SCHEDULE.length,
+  });
+  const events = createPartnerEventService({
+    pool,
+    log,
+    redisUrl: config.REDIS_URL,
+    prefix: config.QUEUE_PREFIX,
+    retentionMs: config.WEBHOOK_EVENT_RETENTION,
+    redeliverBatch: config.WEBHOOK_REDELIVER_BATCH,
+    redeliverPerSecond: config.WEBHOOK_REDELIVER_PER_SECOND,
   });
   const actions = createPartnerActionService({
     pool,
@@ -98,6 +122,24 @@ export async function createGatewayContext(config: GatewayConfig): Promise<Gatew
     provider,
     follow: tracker.follow,
   });
+  const rateLimitMetrics = createRateLimitMetrics(metrics);
+  const rateLimits = {
+    metrics: rateLimitMetrics,
+    limiter: createLimiter({
+      redisUrl: config.REDIS_URL,
+      prefix: config.QUEUE_PREFIX,
+      windowSeconds: Math.ceil(config.RATE_LIMIT_WINDOW / 1000),
+      timeoutMs: config.RATE_LIMIT_REDIS_TIMEOUT_MS,
+      log,
+      metrics: rateLimitMetrics,
+    }),
+    partnerPerMinute: partnerBudgets({
+      pool,
+      defaultPerMinute: config.RATE_LIMIT_PARTNER_PER_MINUTE,
+      cacheMs: config.RATE_LIMIT_OVERRIDE_CACHE_MS,
+      log,
+    }),
+  };
   return {
     config,
     log,
@@ -113,9 +155,14 @@ export async function createGatewayContext(config: GatewayConfig): Promise<Gatew
     actions,
     tracker,
     webhookRetrier,
+    events,
+    rateLimits,
+    onAuthenticated: lastUseRecorder({ pool, log }),
     async close() {
+      await rateLimits.limiter.close();
       await tracker.close();
       await webhookRetrier.close();
+      await events.close();
       provider.destroy();
       await pool.end();
     },

@@ -1,21 +1,36 @@
 import type { Express } from 'express';
 import { buildOpenApi } from '@yv/schemas';
 import { createApp } from './app';
+import { trustProxySetting } from './rate-limit/config';
+import { rateLimitGate } from './rate-limit/gate';
 import type { GatewayContext } from './context';
 import { readsRouter } from './reads';
 import { buildersRouter } from './routes/builders';
 import { cronRouter } from './routes/cron';
 import { partnerActionsRouter } from './routes/partner-actions';
+import { partnerApiKeysRouter } from './routes/partner-api-keys';
+import { partnerWebhookEndpointRouter } from './routes/partner-webhook-endpoint';
+import { partnerEventsRouter } from './routes/partner-events';
 
 /** The gateway's HTTP app from its context: the one list of routers, shared by main.ts and the tests. */
 export function createGatewayApp(ctx: GatewayContext, opts: { isReady?: () => boolean } = {}): Express {
+  const openApi = buildOpenApi({ serverUrl: ctx.config.PUBLIC_BASE_URL });
   return createApp({
     log: ctx.log,
     metrics: ctx.metrics,
-    openApi: buildOpenApi({ serverUrl: ctx.config.PUBLIC_BASE_URL }),
+    openApi,
     bodyLimitBytes: ctx.config.BODY_LIMIT_BYTES,
+    trustProxy: trustProxySetting(ctx.config.TRUST_PROXY),
     isReady: opts.isReady,
     routers: [
+      // First: it authenticates partner routes and limits every /api/v1 route but the exempt ones.
+      rateLimitGate({
+        pool: ctx.pool,
+        ...ctx.rateLimits,
+        publicPerMinute: ctx.config.RATE_LIMIT_PUBLIC_PER_MINUTE,
+        paths: openApi.paths,
+        onAuthenticated: ctx.onAuthenticated,
+      }),
       readsRouter({
         services: ctx.reads,
         metrics: ctx.metrics,
@@ -24,6 +39,12 @@ export function createGatewayApp(ctx: GatewayContext, opts: { isReady?: () => bo
       }),
       buildersRouter(ctx.quotes),
       partnerActionsRouter({ pool: ctx.pool, actions: ctx.actions }),
+      partnerApiKeysRouter({ pool: ctx.pool }),
+      partnerWebhookEndpointRouter({
+        pool: ctx.pool,
+        urlPolicy: { allowPrivate: ctx.config.WEBHOOK_ALLOW_PRIVATE_URLS },
+      }),
+      partnerEventsRouter({ pool: ctx.pool, events: ctx.events }),
       cronRouter({ cronSecret: ctx.config.CRON_SECRET, retrier: ctx.webhookRetrier }),
     ],
   });

@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { resolve } from 'node:path';
 import { promisify } from 'node:util';
-import { findActivePartnerApiKey, findPartner, listActiveWebhookSecrets } from '@yv/db';
+import { findActivePartnerApiKey, findPartner, findPartnerRateLimit, listActiveWebhookSecrets } from '@yv/db';
 import { useTestDatabase } from '@yv/testkit';
 import { apiKeyMatches, apiKeyPrefix } from '../src/auth/keys';
 
@@ -102,4 +102,28 @@ it('explains bad usage and unknown partners on stderr with a failing exit code',
   expect(badUrl.code).toBe(1);
   expect(badUrl.stderr).toContain('http(s)');
   expect(unknown.stdout).toBe('');
+});
+
+it("sets and clears a partner's own rate limit", async () => {
+  const { partnerId } = await json('partner', 'create', '--name', 'Limited');
+  expect(await json('limits', 'set', '--partner', partnerId as string, '--per-minute', '1200')).toEqual({
+    partnerId,
+    perMinute: 1200,
+  });
+  expect(await findPartnerRateLimit(db.pool, partnerId as string)).toBe(1200);
+  const bad = await admin('limits', 'set', '--partner', partnerId as string, '--per-minute', '1.5');
+  expect(bad.code).toBe(1);
+  expect(bad.stderr).toContain('--per-minute must be an integer');
+  expect((await admin('limits', 'set', '--partner', partnerId as string)).stderr).toContain(
+    '--per-minute is required',
+  );
+  expect(await json('limits', 'clear', '--partner', partnerId as string)).toEqual({
+    partnerId,
+    cleared: true,
+  });
+  expect(await findPartnerRateLimit(db.pool, partnerId as string)).toBeNull();
+  expect(await json('limits', 'clear', '--partner', partnerId as string)).toEqual({
+    partnerId,
+    cleared: false,
+  });
 });

@@ -21,6 +21,7 @@ import {
   waitFor,
   type Receiver,
 } from '../../webhook-worker/test/support/receiver';
+import { openDeliveryQueue } from '../../webhook-worker/src/enqueue';
 import { testWorker } from '../../webhook-worker/test/support/worker';
 import { unreachableRedisUrl } from './support/redis';
 
@@ -59,17 +60,16 @@ afterAll(async () => {
 const cron = (target = app) =>
   request(target).post('/api/cron/webhooks').set('authorization', `Bearer ${CRON_SECRET}`);
 
+/** The worker's schedule: MAX_ATTEMPTS attempts, the third 1.5 s after the second (time to bring a receiver back). */
+const SCHEDULE = '0s,100ms,1500ms,100ms,100ms';
+
 function worker(env: Record<string, string> = {}): WebhookWorker {
-  const started = testWorker(db.pool, redis, {
-    WEBHOOK_QUEUE_ATTEMPTS: '2',
-    WEBHOOK_MAX_ATTEMPTS: `${MAX_ATTEMPTS}`,
-    ...env,
-  });
+  const started = testWorker(db.pool, redis, { WEBHOOK_RETRY_SCHEDULE: SCHEDULE, ...env });
   workers.push(started);
   return started;
 }
 
-// One worker per test: each test tunes its own attempts.
+// One worker per test: each test tunes its own schedule.
 const workers: WebhookWorker[] = [];
 afterEach(async () => {
   for (const running of workers.splice(0)) await running.stop();
@@ -102,7 +102,7 @@ describe('authentication', () => {
   });
 });
 
-it('gets every event to a receiver that was down for a while, through backoff and the cron retry', async () => {
+it('gets every event to a receiver that was down for a while through the schedule; the cron counts the given up', async () => {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}/hooks`;
   const partner = await createPartner(db.pool, url);
@@ -114,25 +114,18 @@ it('gets every event to a receiver that was down for a while, through backoff an
 
   const early = await actionEvents(db.pool, partner.id, 3);
   await actionEvents(db.pool, exhausted.id, 1);
+  // Two attempts each, then the schedule waits 1.5 s: the delivery waits pending, not failed.
   await waitFor(
-    '2 attempts each',
-    async () =>
-      (await statuses(db.pool, partner.id)).join() === 'failed/2,failed/2,failed/2' &&
-      (await statuses(db.pool, exhausted.id)).join() === 'failed/2',
+    '2 attempts',
+    async () => (await statuses(db.pool, partner.id)).join() === 'pending/2,pending/2,pending/2',
   );
   expect((await cron()).body).toEqual({
     success: true,
-    data: { checked: 4, sent: 4, failed: 0, maxAttempts: MAX_ATTEMPTS },
+    data: { checked: 0, sent: 0, failed: 0, maxAttempts: MAX_ATTEMPTS },
     meta: { updatedAt: expect.any(String) },
   });
-  await waitFor(
-    '2 more attempts',
-    async () =>
-      (await statuses(db.pool, partner.id)).join() === 'failed/4,failed/4,failed/4' &&
-      (await statuses(db.pool, exhausted.id)).join() === 'failed/4',
-  );
 
-  // The receiver comes back: new events go out at once, the failed ones with the next cron call.
+  // The receiver comes back: new events go out at once, the waiting ones at their next scheduled attempt.
   const hooks = await new Promise<Receiver>((resolve) => {
     void startReceiver().then(resolve);
   });
@@ -140,12 +133,15 @@ it('gets every event to a receiver that was down for a while, through backoff an
   const back = await listen(port, hooks);
   opened.push(back);
   const late = await actionEvents(db.pool, partner.id, 1);
-  await waitFor('new event delivered', () => back.received.length === 1);
-  expect((await cron()).body.data).toEqual({ checked: 4, sent: 4, failed: 0, maxAttempts: MAX_ATTEMPTS });
-  await waitFor('all delivered', async () =>
-    (await statuses(db.pool, partner.id)).every((s) => s.startsWith('delivered')),
+  await waitFor(
+    'all delivered',
+    async () =>
+      (await statuses(db.pool, partner.id)).join() === 'delivered/3,delivered/3,delivered/3,delivered/1',
   );
-  await waitFor('exhausted', async () => (await statuses(db.pool, exhausted.id)).join() === 'failed/5');
+  await waitFor(
+    'exhausted',
+    async () => (await statuses(db.pool, exhausted.id)).join() === `failed/${MAX_ATTEMPTS}`,
+  );
 
   const ids = back.received.map((received) => String(received.headers['webhook-id']));
   expect(ids.sort()).toEqual([...early, ...late].map((event) => event.eventId).sort());
@@ -182,23 +178,66 @@ async function listen(port: number, into: Receiver): Promise<Receiver & { close(
   };
 }
 
+/**
+ * `count` deliveries of a new partner that failed once and wait an hour for their next attempt, whose delayed jobs
+ * Redis then lost while no worker ran, and whose due time passed over a minute ago: what only the cron rescues.
+ */
+async function lostDeliveries(hooks: Receiver, count: number) {
+  const partner = await createPartner(db.pool, hooks.url);
+  const running = worker({ WEBHOOK_RETRY_SCHEDULE: '0s,1h' });
+  running.start();
+  await actionEvents(db.pool, partner.id, count);
+  await waitFor(`${count} waiting`, async () => {
+    const rows = await statuses(db.pool, partner.id);
+    return rows.length === count && rows.every((row) => row === 'pending/1');
+  });
+  await running.stop();
+  const queue = openDeliveryQueue(redis.url, redis.bullmqPrefix);
+  await queue.obliterate({ force: true });
+  await queue.close();
+  await db.pool.query(
+    `UPDATE webhook_deliveries SET next_attempt_at = now() - interval '2 minutes' WHERE partner_id = $1`,
+    [partner.id],
+  );
+  return partner;
+}
+
+it('rescues deliveries whose delayed job Redis lost, and failed ones a longer schedule gives attempts again', async () => {
+  const hooks = await startReceiver(status(500));
+  opened.push(hooks);
+  const short = await createPartner(db.pool, hooks.url);
+  const once = worker({ WEBHOOK_RETRY_SCHEDULE: '0s' });
+  once.start();
+  await actionEvents(db.pool, short.id, 1);
+  await waitFor('failed', async () => (await statuses(db.pool, short.id)).join() === 'failed/1');
+  await once.stop();
+  const partner = await lostDeliveries(hooks, 2);
+
+  // Nothing is due for the worker's sweep to find until the cron makes them due again. (`failed` counts the
+  // deliveries earlier tests of this file gave up.)
+  const first = (await cron()).body.data;
+  expect(first).toMatchObject({ sent: 3, checked: 3 + first.failed, maxAttempts: MAX_ATTEMPTS });
+  expect((await cron()).body.data).toMatchObject({ sent: 0 });
+  hooks.answerWith((res) => void res.writeHead(200).end());
+  // A worker whose sweep never runs in the test: only the cron's jobs can carry the deliveries.
+  worker({ WEBHOOK_SWEEP_MS: '1h' }).start();
+  await waitFor('delivered', async () => {
+    const rows = [...(await statuses(db.pool, partner.id)), ...(await statuses(db.pool, short.id))];
+    return rows.join() === 'delivered/2,delivered/2,delivered/2';
+  });
+});
+
 it('never sends one delivery twice when cron calls overlap', async () => {
   const hooks = await startReceiver(status(500));
   opened.push(hooks);
-  const partner = await createPartner(db.pool, hooks.url);
-  const running = worker({ WEBHOOK_QUEUE_ATTEMPTS: '1', WEBHOOK_MAX_ATTEMPTS: '100' });
-  running.start();
-  await actionEvents(db.pool, partner.id, 30);
-  await waitFor('30 failed', async () => {
-    const rows = await statuses(db.pool, partner.id);
-    return rows.length === 30 && rows.every((row) => row === 'failed/1');
-  });
+  const partner = await lostDeliveries(hooks, 30);
   hooks.answerWith((res) => void res.writeHead(200).end());
   const before = hooks.received.length;
 
   const answers = await Promise.all([cron(), cron(), cron(), cron()]);
   const sent = answers.map((response) => response.body.data.sent as number);
   expect(sent.reduce((sum, n) => sum + n, 0)).toBe(30);
+  worker({ WEBHOOK_SWEEP_MS: '1h' }).start();
   await waitFor('delivered', async () =>
     (await statuses(db.pool, partner.id)).every((s) => s === 'delivered/2'),
   );
@@ -211,7 +250,7 @@ it('answers 500 PARTNER_WEBHOOK_RETRY_FAILED when the queue is unavailable, leav
   const hooks = await startReceiver(status(500));
   opened.push(hooks);
   const partner = await createPartner(db.pool, hooks.url);
-  const running = worker({ WEBHOOK_QUEUE_ATTEMPTS: '1' });
+  const running = worker({ WEBHOOK_RETRY_SCHEDULE: '0s' });
   running.start();
   await actionEvents(db.pool, partner.id, 2);
   await waitFor('failed', async () => (await statuses(db.pool, partner.id)).join() === 'failed/1,failed/1');

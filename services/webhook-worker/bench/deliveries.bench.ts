@@ -86,6 +86,8 @@ async function deliveries(
       QUEUE_PREFIX: prefix,
       WEBHOOK_CONCURRENCY: CONCURRENCY,
       OUTBOX_POLL_MS: '20ms',
+      // The receiver listens on 127.0.0.1.
+      WEBHOOK_ALLOW_PRIVATE_URLS: 'true',
       WEBHOOK_SWEEP_MS: '1h',
       METRICS_REFRESH_MS: '5m',
       LOG_LEVEL: 'error',

@@ -1,4 +1,16 @@
-import { common, duration, int, parseEnv, port, string, type ConfigOf, type Env } from '@yv/config';
+import {
+  bool,
+  common,
+  duration,
+  int,
+  parseEnv,
+  port,
+  string,
+  webhookEventRetention,
+  webhookRetrySchedule,
+  type ConfigOf,
+  type Env,
+} from '@yv/config';
 
 /** Every variable the webhook worker reads, with its default. Durations accept 1500, 1500ms, 30s, 5m, 2h. */
 export const webhookWorkerEnv = {
@@ -7,14 +19,19 @@ export const webhookWorkerEnv = {
   QUEUE_PREFIX: string({ default: 'yv' }),
   /** One attempt's whole HTTP exchange; a slower receiver counts as a failed attempt. */
   WEBHOOK_TIMEOUT_MS: duration({ default: 10_000, minMs: 100, maxMs: 120_000 }),
-  /** Attempts a delivery gets in total, across cron re-enqueues (the cron retry's `maxAttempts`). */
-  WEBHOOK_MAX_ATTEMPTS: int({ default: 8, min: 1, max: 100 }),
-  /** Attempts one queue job makes (with backoff) before the delivery is `failed` and waits for the cron retry. */
-  WEBHOOK_QUEUE_ATTEMPTS: int({ default: 4, min: 1, max: 100 }),
-  /** Backoff after the first failed attempt; doubles per attempt, with jitter. */
-  WEBHOOK_BACKOFF_MS: duration({ default: 10_000, minMs: 10, maxMs: 3_600_000 }),
-  /** Longest backoff, and the most a receiver's Retry-After can ask for. */
-  WEBHOOK_BACKOFF_MAX_MS: duration({ default: 600_000, minMs: 10, maxMs: 86_400_000 }),
+  /**
+   * Deliveries may go to loopback, private and reserved addresses (dev stacks, tests); never to link-local or cloud
+   * metadata ones. Checked on the address each attempt connects to; the gateway's value must match.
+   */
+  WEBHOOK_ALLOW_PRIVATE_URLS: bool({ default: false }),
+  /** The retry schedule: each attempt's wait after the previous one failed; its length is the attempts. */
+  WEBHOOK_RETRY_SCHEDULE: webhookRetrySchedule,
+  /** How long events, their deliveries and attempts are kept. */
+  WEBHOOK_EVENT_RETENTION: webhookEventRetention,
+  /** An endpoint failing every delivery for this long is disabled. */
+  WEBHOOK_DISABLE_AFTER: duration({ default: 432_000_000, minMs: 1_000, maxMs: 2_592_000_000 }),
+  /** How often old events are pruned and failing endpoints disabled. */
+  WEBHOOK_MAINTENANCE_MS: duration({ default: 60_000, minMs: 50, maxMs: 3_600_000 }),
   /** Deliveries in flight at once per worker process; a slow receiver holds one slot for at most the timeout. */
   WEBHOOK_CONCURRENCY: int({ default: 50, min: 1, max: 1_000 }),
   /** How often the relay looks for outbox rows when the last pass found none. */

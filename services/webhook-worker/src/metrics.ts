@@ -8,7 +8,7 @@ export function createWebhookWorkerMetrics(service: ServiceMetrics = createServi
     service,
     deliveries: service.counter(
       'deliveries_total',
-      'Delivery attempts by outcome: delivered (2xx), retried (will try again), failed (in-queue attempts used up), disabled (410 or no endpoint)',
+      'Delivery attempts by outcome: delivered (2xx), retried (will try again), failed (retry schedule used up), disabled (410 or no endpoint)',
       ['outcome'],
     ),
     attemptDuration: service.histogram(
@@ -19,6 +19,14 @@ export function createWebhookWorkerMetrics(service: ServiceMetrics = createServi
     queueDepth: service.gauge('queue_depth', 'Delivery jobs waiting, delayed (backoff) or active in BullMQ', [
       'state',
     ]),
+    disabledEndpoints: service.gauge(
+      'disabled_endpoints',
+      'Partners with a webhook URL whose endpoint is disabled (a 410, or every delivery failing for WEBHOOK_DISABLE_AFTER)',
+    ),
+    autoDisabled: service.counter(
+      'endpoints_auto_disabled_total',
+      'Endpoints disabled because every delivery failed for WEBHOOK_DISABLE_AFTER',
+    ),
     outboxBacklog: service.gauge('outbox_backlog', 'Outbox rows not yet relayed to deliveries'),
     outboxOldestAge: service.gauge(
       'outbox_oldest_age_seconds',

@@ -2,6 +2,7 @@ import { DelayedError, Worker, type Job, type Queue } from 'bullmq';
 import type { Logger } from 'pino';
 import {
   claimDeliveries,
+  countDisabledEndpoints,
   createPool,
   outboxBacklog,
   recordDeliveryAttempts,
@@ -16,6 +17,7 @@ import { deliverOnce, type DeliverDeps, type DeliverStep } from './deliver';
 import { batched } from './deliver/batch';
 import { enqueueDeliveries, openDeliveryQueue } from './enqueue';
 import { createWebhookWorkerMetrics, type WebhookWorkerMetrics } from './metrics';
+import { maintainWebhooks, type MaintenanceResult } from './maintenance';
 import { relayOutbox } from './relay';
 import { sweepDueDeliveries } from './sweep';
 
@@ -36,6 +38,8 @@ export interface WebhookWorker {
   relayOnce(): Promise<number>;
   /** Enqueues due deliveries that may have no job. @returns deliveries offered to the queue. */
   sweepOnce(): Promise<number>;
+  /** Prunes events past the retention and disables endpoints failing for WEBHOOK_DISABLE_AFTER. */
+  maintainOnce(): Promise<MaintenanceResult>;
   refreshMetrics(): Promise<void>;
   readonly metrics: WebhookWorkerMetrics;
   readonly queue: Queue;
@@ -97,9 +101,8 @@ export function createWebhookWorker(options: WebhookWorkerOptions): WebhookWorke
     record: batched((results: DeliveryAttemptResult[]) => recordDeliveryAttempts(pool, results), batching),
     metrics,
     timeoutMs: config.WEBHOOK_TIMEOUT_MS,
-    queueAttempts: config.WEBHOOK_QUEUE_ATTEMPTS,
-    maxAttempts: config.WEBHOOK_MAX_ATTEMPTS,
-    backoff: { baseMs: config.WEBHOOK_BACKOFF_MS, maxMs: config.WEBHOOK_BACKOFF_MAX_MS },
+    urlPolicy: { allowPrivate: config.WEBHOOK_ALLOW_PRIVATE_URLS },
+    schedule: config.WEBHOOK_RETRY_SCHEDULE,
   };
   let worker: Worker | undefined;
   let loops: Loop[] = [];
@@ -126,7 +129,19 @@ export function createWebhookWorker(options: WebhookWorkerOptions): WebhookWorke
   const sweepOnce = (): Promise<number> =>
     sweepDueDeliveries(pool, leaseMs, (deliveries) => enqueue(deliveries, 'sweep'));
 
+  const maintainOnce = async (): Promise<MaintenanceResult> => {
+    const result = await maintainWebhooks(pool, {
+      retentionMs: config.WEBHOOK_EVENT_RETENTION,
+      disableAfterMs: config.WEBHOOK_DISABLE_AFTER,
+    });
+    for (const endpoint of result.disabled)
+      log.warn(endpoint, 'webhook endpoint disabled: every delivery failed for WEBHOOK_DISABLE_AFTER');
+    metrics.autoDisabled.inc(result.disabled.length);
+    return result;
+  };
+
   const refreshMetrics = async (): Promise<void> => {
+    metrics.disabledEndpoints.set(await countDisabledEndpoints(pool));
     const backlog = await outboxBacklog(pool);
     metrics.outboxBacklog.set(backlog.count);
     metrics.outboxOldestAge.set(
@@ -154,6 +169,7 @@ export function createWebhookWorker(options: WebhookWorkerOptions): WebhookWorke
     queue,
     relayOnce,
     sweepOnce,
+    maintainOnce,
     refreshMetrics,
     start() {
       worker = new Worker<DeliveryJobData>(WEBHOOK_DELIVERY_QUEUE, processJob, {
@@ -177,6 +193,8 @@ export function createWebhookWorker(options: WebhookWorkerOptions): WebhookWorke
         loop('relay', config.OUTBOX_POLL_MS, async () => (await relayOnce()) === config.OUTBOX_BATCH),
         loop('sweep', config.WEBHOOK_SWEEP_MS, async () => void (await sweepOnce())),
         loop('metrics refresh', config.METRICS_REFRESH_MS, refreshMetrics),
+        // A full prune batch means more old rows wait: it runs again at once.
+        loop('maintenance', config.WEBHOOK_MAINTENANCE_MS, async () => (await maintainOnce()).more),
       ];
     },
     async stop() {

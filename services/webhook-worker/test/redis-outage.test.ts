@@ -28,10 +28,7 @@ it('loses nothing when Redis stops and starts again mid-flow', async () => {
   worker = testWorker(
     db.pool,
     { url: redis.url, bullmqPrefix: 'yvtest-outage' },
-    {
-      WEBHOOK_BACKOFF_MS: '2s',
-      WEBHOOK_BACKOFF_MAX_MS: '2s',
-    },
+    { WEBHOOK_RETRY_SCHEDULE: '0s,2s,2s' },
   );
   worker.start();
   const before = await actionEvents(db.pool, partner.id, 10);

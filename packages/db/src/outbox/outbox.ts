@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { Queryable } from '../queryable';
 
-export const OUTBOX_EVENT_TYPES = ['action.updated', 'redeem.updated'] as const;
+export const OUTBOX_EVENT_TYPES = ['action.updated', 'redeem.updated', 'webhook.test'] as const;
 export type OutboxEventType = (typeof OUTBOX_EVENT_TYPES)[number];
 
 export interface NewOutboxEvent {
   type: OutboxEventType;
-  /** The action id or redemption id the event is about. */
+  /** The action id or redemption id the event is about (the partner id for `webhook.test`). */
   aggregateId: string;
   /** The partner to notify, when one owns the aggregate. */
   partnerId: string | null;

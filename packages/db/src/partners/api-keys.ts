@@ -16,13 +16,14 @@ export interface ActivePartnerApiKey {
   keyHash: Buffer;
 }
 
-export async function insertPartnerApiKey(db: Queryable, key: NewPartnerApiKey): Promise<void> {
-  await db.query(`INSERT INTO partner_api_keys (id, partner_id, prefix, key_hash) VALUES ($1, $2, $3, $4)`, [
-    key.id,
-    key.partnerId,
-    key.prefix,
-    key.keyHash,
-  ]);
+/** @returns when the key was created (the database's clock, the one expiries are compared with). */
+export async function insertPartnerApiKey(db: Queryable, key: NewPartnerApiKey): Promise<Date> {
+  const { rows } = await db.query<{ createdAt: Date }>(
+    `INSERT INTO partner_api_keys (id, partner_id, prefix, key_hash) VALUES ($1, $2, $3, $4)
+     RETURNING created_at AS "createdAt"`,
+    [key.id, key.partnerId, key.prefix, key.keyHash],
+  );
+  return (rows[0] as { createdAt: Date }).createdAt;
 }
 
 export async function findActivePartnerApiKey(
@@ -55,6 +56,42 @@ export async function expirePartnerApiKeys(
     [partnerId, expiresAt],
   );
   return rowCount ?? 0;
+}
+
+/** A key as its partner may see it: never the key or its hash. */
+export interface PartnerApiKeyInfo {
+  prefix: string;
+  createdAt: Date;
+  lastUsedAt: Date | null;
+  expiresAt: Date | null;
+  revokedAt: Date | null;
+  /** Neither revoked nor expired: the rule findActivePartnerApiKey applies. */
+  active: boolean;
+}
+
+/** Every key the partner ever had, newest first (a handful: one per rotation). */
+export async function listPartnerApiKeys(db: Queryable, partnerId: string): Promise<PartnerApiKeyInfo[]> {
+  const { rows } = await db.query<PartnerApiKeyInfo>(
+    `SELECT prefix, created_at AS "createdAt", last_used_at AS "lastUsedAt", expires_at AS "expiresAt",
+            revoked_at AS "revokedAt",
+            (revoked_at IS NULL AND (expires_at IS NULL OR expires_at > now())) AS active
+       FROM partner_api_keys WHERE partner_id = $1 ORDER BY created_at DESC, prefix`,
+    [partnerId],
+  );
+  return rows;
+}
+
+/** Records that the keys authenticated a request at `usedAt`; never moves a key's last use back. */
+export async function touchPartnerApiKeys(
+  db: Queryable,
+  keyIds: readonly string[],
+  usedAt: Date,
+): Promise<void> {
+  await db.query(
+    `UPDATE partner_api_keys SET last_used_at = $2
+      WHERE id = ANY($1::uuid[]) AND (last_used_at IS NULL OR last_used_at < $2)`,
+    [keyIds, usedAt],
+  );
 }
 
 /** @returns false when the partner has no unrevoked key with that prefix. */

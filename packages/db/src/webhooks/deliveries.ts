@@ -21,15 +21,16 @@ export interface QueuedDelivery {
 
 export interface RelayedEvent {
   outboxId: string;
-  /** Null when the event has no partner, or the partner no webhook URL: nothing to send. */
+  /** Null when the event has no partner, or the partner no webhook URL or no subscription to its type. */
   delivery: (QueuedDelivery & { status: 'pending' | 'disabled' }) | null;
 }
 
 /**
  * Takes up to `limit` unrelayed outbox rows, oldest first, skipping rows another relay holds; creates one delivery
- * per (event, partner endpoint) and marks the rows relayed. Run it inside a transaction and enqueue the pending
- * deliveries only after the commit: a crash before the commit leaves the rows unrelayed, a crash after it leaves
- * pending deliveries for the sweep, and the unique (event_id, partner_id) makes a second delivery impossible.
+ * per (event, partner endpoint subscribed to its type) and marks the rows relayed. Run it inside a transaction and
+ * enqueue the pending deliveries only after the commit: a crash before the commit leaves the rows unrelayed, a crash
+ * after it leaves pending deliveries for the sweep, and the unique (event_id, partner_id) makes a second delivery
+ * impossible.
  * @returns the relayed rows in outbox order.
  */
 export async function relayOutboxEvents(db: Queryable, limit: number): Promise<RelayedEvent[]> {
@@ -39,7 +40,7 @@ export async function relayOutboxEvents(db: Queryable, limit: number): Promise<R
     status: 'pending' | 'disabled' | null;
   }>(
     `WITH batch AS (
-       SELECT id, event_id, partner_id FROM outbox_events WHERE relayed_at IS NULL
+       SELECT id, event_id, partner_id, type FROM outbox_events WHERE relayed_at IS NULL
         ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED
      ), marked AS (
        UPDATE outbox_events o SET relayed_at = now() FROM batch WHERE o.id = batch.id RETURNING o.id, o.event_id
@@ -49,6 +50,8 @@ export async function relayOutboxEvents(db: Queryable, limit: number): Promise<R
               CASE WHEN p.webhook_disabled_at IS NULL THEN 'pending' ELSE 'disabled' END
          FROM batch b JOIN partners p ON p.id = b.partner_id
         WHERE p.webhook_url IS NOT NULL
+          -- Only subscribed types (null: all); a test event is sent because the partner asked for it.
+          AND (p.webhook_event_types IS NULL OR b.type = ANY (p.webhook_event_types) OR b.type = 'webhook.test')
         ORDER BY b.id
        ON CONFLICT (event_id, partner_id) DO NOTHING
        RETURNING id, event_id, status
@@ -73,8 +76,10 @@ export interface ClaimedDelivery {
   url: string;
   /** `delivering` when this caller owns the attempt; `disabled` when the endpoint is gone (nothing to send). */
   status: 'delivering' | 'disabled';
-  /** The number of this attempt (1 for the first), counting across cron re-enqueues. */
+  /** The number of this attempt (1 for the first), counting across redeliveries. */
   attempt: number;
+  /** This attempt's place in the retry schedule (1 for the first): it restarts at 1 with a redelivery. */
+  scheduleAttempt: number;
   type: OutboxEventType;
   sequence: number;
   payload: unknown;
@@ -116,7 +121,8 @@ export async function claimDeliveries(
         AND (d.status = 'pending'
              OR (d.status = 'delivering' AND d.updated_at < now() - $2 * interval '1 millisecond'))
       RETURNING d.id, d.event_id AS "eventId", d.partner_id AS "partnerId", d.url, d.status,
-                d.attempts AS attempt, e.type, e.sequence, e.payload, e.created_at AS "occurredAt",
+                d.attempts AS attempt, d.attempts - d.schedule_base AS "scheduleAttempt",
+                e.type, e.sequence, e.payload, e.created_at AS "occurredAt",
                 ARRAY(SELECT s.secret FROM webhook_secrets s
                        WHERE s.partner_id = d.partner_id AND (s.expires_at IS NULL OR s.expires_at > now())
                        ORDER BY s.created_at DESC, s.id) AS secrets`,
@@ -201,28 +207,33 @@ export async function listDueDeliveries(
 }
 
 /**
- * The cron retry's claim: failed deliveries with attempts left become pending, oldest first. Rows another
- * overlapping call holds are skipped, and once it commits they are no longer failed, so two calls never claim
- * one delivery. Run inside a transaction and commit only after the enqueue succeeded.
+ * The cron retry's claim, for what the worker's own schedule cannot reach: failed deliveries with places left in
+ * the schedule (it was made longer since they failed) and pending ones overdue by more than `overdueMs` (their
+ * delayed job was lost and no worker swept them) become pending and due now, oldest first. Rows another
+ * overlapping call holds are skipped, and once it commits they are neither failed nor overdue, so two calls never
+ * claim one delivery. Run inside a transaction and commit only after the enqueue succeeded.
  */
 export async function claimFailedDeliveries(
   db: Queryable,
-  options: { maxAttempts: number; limit: number },
+  options: { maxAttempts: number; limit: number; overdueMs: number },
 ): Promise<QueuedDelivery[]> {
   const { rows } = await db.query<QueuedDelivery>(
     `UPDATE webhook_deliveries SET status = 'pending', next_attempt_at = now(), updated_at = now()
-      WHERE id IN (SELECT id FROM webhook_deliveries WHERE status = 'failed' AND attempts < $1
+      WHERE id IN (SELECT id FROM webhook_deliveries
+                    WHERE (status = 'failed' AND attempts - schedule_base < $1)
+                       OR (status = 'pending' AND next_attempt_at < now() - $3 * interval '1 millisecond')
                     ORDER BY next_attempt_at, id LIMIT $2 FOR UPDATE SKIP LOCKED)
       RETURNING id, attempts`,
-    [options.maxAttempts, options.limit],
+    [options.maxAttempts, options.limit, options.overdueMs],
   );
   return rows;
 }
 
-/** Failed deliveries that used every attempt: given up for good. */
+/** Failed deliveries that used the whole schedule: given up (until the partner redelivers them). */
 export async function countExhaustedDeliveries(db: Queryable, maxAttempts: number): Promise<number> {
   const { rows } = await db.query<{ count: number }>(
-    `SELECT count(*)::int AS count FROM webhook_deliveries WHERE status = 'failed' AND attempts >= $1`,
+    `SELECT count(*)::int AS count FROM webhook_deliveries
+      WHERE status = 'failed' AND attempts - schedule_base >= $1`,
     [maxAttempts],
   );
   return rows[0]?.count ?? 0;

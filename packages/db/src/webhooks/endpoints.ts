@@ -1,16 +1,28 @@
 import type { Queryable } from '../queryable';
 
 /** A 410 Gone from the receiver: no delivery is attempted again until `enableWebhookEndpoint`. */
-export async function disableWebhookEndpoint(db: Queryable, partnerId: string): Promise<void> {
+export async function disableWebhookEndpoint(
+  db: Queryable,
+  partnerId: string,
+  reason = 'the receiver answered 410 Gone',
+): Promise<void> {
   await db.query(
-    `UPDATE partners SET webhook_disabled_at = now() WHERE id = $1 AND webhook_disabled_at IS NULL`,
-    [partnerId],
+    `UPDATE partners SET webhook_disabled_at = now(), webhook_disabled_reason = $2
+      WHERE id = $1 AND webhook_disabled_at IS NULL`,
+    [partnerId, reason],
   );
 }
 
-/** An operator set the URL again (`pnpm admin webhook set`): the endpoint takes deliveries again. */
+/**
+ * The endpoint was set or enabled (`pnpm admin webhook set`, the partner's PUT): it takes deliveries again, and the
+ * auto-disable counts failures from now on only.
+ */
 export async function enableWebhookEndpoint(db: Queryable, partnerId: string): Promise<void> {
-  await db.query(`UPDATE partners SET webhook_disabled_at = NULL WHERE id = $1`, [partnerId]);
+  await db.query(
+    `UPDATE partners SET webhook_disabled_at = NULL, webhook_disabled_reason = NULL, webhook_enabled_at = now()
+      WHERE id = $1`,
+    [partnerId],
+  );
 }
 
 export async function isWebhookEndpointDisabled(db: Queryable, partnerId: string): Promise<boolean> {

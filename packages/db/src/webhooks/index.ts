@@ -1,2 +1,5 @@
 export * from './deliveries';
 export * from './endpoints';
+export * from './partner-endpoint';
+export * from './events';
+export * from './retention';

@@ -1,10 +1,12 @@
+import type { WebhookEventType } from '@yv/schemas';
+
 /** The webhook body and the queue job that carries a delivery: shared by the relay, the worker and the cron. */
 
 export const WEBHOOK_DELIVERY_QUEUE = 'webhook-deliveries';
 const DELIVER_JOB = 'deliver';
 
 export interface WebhookMessage {
-  type: 'action.updated' | 'redeem.updated';
+  type: WebhookEventType;
   /** When the change happened (the outbox row's time), the same on every attempt. */
   timestamp: string;
   /**
@@ -34,19 +36,18 @@ export function webhookBody(event: {
 
 export interface DeliveryJobData {
   deliveryId: string;
-  /** The delivery's attempts when it was enqueued: the in-queue budget counts from here. */
-  fromAttempt: number;
 }
 
 /**
  * One queue job per delivery, named by the delivery id: BullMQ ignores an add whose job id exists, so enqueuing a
- * delivery twice (relay retried, sweep, cron) yields one job. Jobs are removed when they end, so a delivery that
- * goes back to pending later (cron retry) can be enqueued again under the same id. An abandoned delivery (its worker
- * died mid-attempt, leaving the job active in Redis until BullMQ notices the stall) gets a job named by its attempt
- * count too (`<delivery id>.<attempts>`; BullMQ refuses a colon), so the sweep's add is not ignored.
+ * delivery twice (relay retried, sweep, cron, redelivery) yields one job. Jobs are removed when they end, so a
+ * delivery that goes back to pending later (cron retry, redelivery) can be enqueued again under the same id. An
+ * abandoned delivery (its worker died mid-attempt, leaving the job active in Redis until BullMQ notices the stall)
+ * gets a job named by its attempt count too (`<delivery id>.<attempts>`; BullMQ refuses a colon), so the sweep's
+ * add is not ignored.
  */
 export function deliveryJob(delivery: { id: string; attempts: number; abandoned?: boolean }, delayMs = 0) {
-  const data: DeliveryJobData = { deliveryId: delivery.id, fromAttempt: delivery.attempts };
+  const data: DeliveryJobData = { deliveryId: delivery.id };
   return {
     name: DELIVER_JOB,
     data,

@@ -1,9 +1,7 @@
-import { backoffMs, type BackoffPolicy } from '../backoff';
-
 /**
  * What one attempt's answer means, when the next attempt comes, and when a delivery stops. A 2xx is delivered;
  * 410 Gone means the receiver is retired (no retry will help); anything else — 429, 5xx, other codes, a timeout,
- * a refused connection — is a failed attempt that is retried with backoff.
+ * a refused connection — is a failed attempt, retried on the schedule.
  */
 
 export type AttemptOutcome = 'delivered' | 'gone' | 'retry';
@@ -29,43 +27,45 @@ export function parseRetryAfter(value: string | null | undefined, now: Date): nu
   return Math.max(0, at - now.getTime());
 }
 
-/**
- * Delay before the attempt after `attempt` (1-based): the policy's backoff, with its jitter so that receivers coming
- * back after an outage are not hit by every delivery in the same instant, and never shorter than a Retry-After the
- * receiver sent (which `maxMs` caps as well). `random` is in [0, 1).
- */
-export function retryDelayMs(
-  policy: BackoffPolicy,
-  attempt: number,
-  retryAfterMs: number | undefined,
-  random: number,
-): number {
-  const backoff = backoffMs(policy, Math.max(0, attempt - 1), random);
-  return Math.max(backoff, Math.min(retryAfterMs ?? 0, policy.maxMs));
-}
-
-export interface AttemptBudget {
-  /** The number of the attempt just made (1-based, across cron re-enqueues). */
-  attempt: number;
-  /** The delivery's attempts when its current job was enqueued. */
-  fromAttempt: number;
-  /** Attempts one job makes before the delivery is `failed` (WEBHOOK_QUEUE_ATTEMPTS). */
-  queueAttempts: number;
-  /** Attempts a delivery gets in total (WEBHOOK_MAX_ATTEMPTS). */
-  maxAttempts: number;
-}
+/** Each wait may be up to this share longer, so deliveries that failed together do not all come back together. */
+const JITTER = 0.1;
 
 export type DeliveryStatusAfterAttempt = 'delivered' | 'disabled' | 'pending' | 'failed';
 
-/** The delivery's status after an attempt: a retry stays `pending` while this job's and the total budget last. */
-export function statusAfterAttempt(
+export interface AttemptPlace {
+  /** The attempt's place in the schedule, 1-based (it restarts at 1 with a redelivery). */
+  scheduleAttempt: number;
+  schedule: readonly number[];
+  /** The receiver's Retry-After in ms: the next attempt never comes sooner, up to the schedule's longest wait. */
+  retryAfterMs?: number;
+  /** In [0, 1): the jitter. */
+  random: number;
+}
+
+/**
+ * What follows an attempt: delivered (2xx), disabled (410), `pending` with the wait before the next attempt of the
+ * schedule, or `failed` once the schedule is used up.
+ */
+export function afterAttempt(
   outcome: AttemptOutcome,
-  budget: AttemptBudget,
-): DeliveryStatusAfterAttempt {
-  if (outcome === 'delivered') return 'delivered';
-  if (outcome === 'gone') return 'disabled';
-  const jobSpent = budget.attempt - budget.fromAttempt >= budget.queueAttempts;
-  return jobSpent || budget.attempt >= budget.maxAttempts ? 'failed' : 'pending';
+  place: AttemptPlace,
+): { status: Exclude<DeliveryStatusAfterAttempt, 'pending'> } | { status: 'pending'; delayMs: number } {
+  if (outcome === 'delivered') return { status: 'delivered' };
+  if (outcome === 'gone') return { status: 'disabled' };
+  const planned = place.schedule[place.scheduleAttempt];
+  if (planned === undefined) return { status: 'failed' };
+  const longest = Math.max(...place.schedule);
+  const delayMs = Math.max(
+    Math.round(planned * (1 + JITTER * place.random)),
+    Math.min(place.retryAfterMs ?? 0, longest),
+  );
+  return { status: 'pending', delayMs };
+}
+
+/** When each attempt of a delivery that always fails is due, in ms after the first (without jitter). */
+export function scheduleOffsetsMs(schedule: readonly number[]): number[] {
+  let at = 0;
+  return schedule.map((wait) => (at += wait));
 }
 
 /** The cron retry's answer (WebhookRetryResult): `sent` re-enqueued, `failed` given up for good, `checked` both. */

@@ -1,4 +1,20 @@
 import type { ApiErrorCode } from '../errors';
+import {
+  cancelQuoteExample,
+  cancelRequestExample,
+  claimQuoteExample,
+  claimRequestExample,
+  depositQuoteExample,
+  depositRequestExample,
+  example,
+  fulfillQuoteExample,
+  fulfillRequestExample,
+  ok,
+  redeemAsyncQuoteExample,
+  redeemAsyncRequestExample,
+  redeemInstantQuoteExample,
+  redeemInstantRequestExample,
+} from '../examples';
 import type { SchemaName } from '../registry';
 import { PUBLIC, errorResponses, jsonBody, jsonResponse, type Operation, type PathGroup } from './operations';
 
@@ -16,6 +32,7 @@ function builder(
   description: string,
   body: SchemaName,
   codes: ApiErrorCode[],
+  sample: { summary: string; request: unknown; quote: unknown },
 ): Operation {
   return {
     operationId,
@@ -23,9 +40,11 @@ function builder(
     description: `${description}\n\n${VALIDITY}`,
     tags: ['builders'],
     security: PUBLIC,
-    requestBody: jsonBody(body),
+    requestBody: jsonBody(body, { examples: { [operationId]: example(sample.summary, sample.request) } }),
     responses: {
-      '200': jsonResponse('ActionQuoteResponse', 'The quote with the transaction to sign.'),
+      '200': jsonResponse('ActionQuoteResponse', 'The quote with the transaction to sign.', {
+        [operationId]: example(sample.summary, ok(sample.quote)),
+      }),
       ...errorResponses(codes, [413]),
     },
   };
@@ -56,6 +75,11 @@ export function buildersPaths(): PathGroup {
             'DEPOSITS_NOT_READY',
             'SLIPPAGE_EXCEEDED',
           ],
+          {
+            summary: 'Deposit 2000 USDC, approval first',
+            request: depositRequestExample,
+            quote: depositQuoteExample,
+          },
         ),
       },
       '/api/v1/actions/redeem-async/quote': {
@@ -65,6 +89,11 @@ export function buildersPaths(): PathGroup {
           'Escrows the shares; the keeper fulfils later and the owner claims. With a `receiveChainId` other than 999, `metadata.withdrawal` describes the later bridge (`mode` post-claim-quote, `bridge` null): pass the same receiveChainId to the claim.',
           'RedeemAsyncRequest',
           [...EXIT_CODES, 'INSUFFICIENT_SHARES', 'ACTION_QUOTE_FAILED'],
+          {
+            summary: 'Queue 500 shares, to be paid on Arbitrum One',
+            request: redeemAsyncRequestExample,
+            quote: redeemAsyncQuoteExample,
+          },
         ),
       },
       '/api/v1/actions/redeem-instant/quote': {
@@ -81,6 +110,11 @@ export function buildersPaths(): PathGroup {
             'ACTION_QUOTE_FAILED',
             'SLIPPAGE_EXCEEDED',
           ],
+          {
+            summary: 'Redeem 500 shares at once',
+            request: redeemInstantRequestExample,
+            quote: redeemInstantQuoteExample,
+          },
         ),
       },
       '/api/v1/actions/claim/build': {
@@ -96,6 +130,11 @@ export function buildersPaths(): PathGroup {
             'REDEEM_NOT_CLAIMABLE',
             'ACTION_BUILD_FAILED',
           ],
+          {
+            summary: 'Claim redemption 6 through a bridge to Arbitrum One',
+            request: claimRequestExample,
+            quote: claimQuoteExample,
+          },
         ),
       },
       '/api/v1/actions/cancel/build': {
@@ -111,6 +150,7 @@ export function buildersPaths(): PathGroup {
             'REDEEM_NOT_CANCELABLE',
             'ACTION_BUILD_FAILED',
           ],
+          { summary: 'Cancel redemption 7', request: cancelRequestExample, quote: cancelQuoteExample },
         ),
       },
       '/api/v1/actions/fulfill/build': {
@@ -120,6 +160,7 @@ export function buildersPaths(): PathGroup {
           'Fulfils a pending redemption (permissionless). 409 REDEEM_NOT_FULFILLABLE when it is not pending or the vault liquidity does not cover it. `expected.minAssetsOut` equals the quoted assets: fulfilRedeem takes no floor.',
           'FulfillRequest',
           [...EXIT_CODES, 'REDEEM_NOT_FOUND', 'REDEEM_NOT_FULFILLABLE', 'ACTION_BUILD_FAILED'],
+          { summary: 'Fulfil redemption 7', request: fulfillRequestExample, quote: fulfillQuoteExample },
         ),
       },
     },

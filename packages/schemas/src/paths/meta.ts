@@ -1,3 +1,4 @@
+import { example } from '../examples';
 import { PUBLIC, type PathGroup } from './operations';
 
 /**
@@ -23,7 +24,18 @@ export function metaPaths(): PathGroup {
                   schema: {
                     type: 'object',
                     required: ['openapi'],
-                    properties: { openapi: { type: 'string', pattern: '^3\\.1\\.' } },
+                    properties: {
+                      openapi: { type: 'string', pattern: '^3\\.1\\.' },
+                      info: { type: 'object' },
+                      paths: { type: 'object' },
+                    },
+                  },
+                  examples: {
+                    document: example('The outline of this document', {
+                      openapi: '3.1.0',
+                      info: { title: 'Yield Vault Partner API', version: '1.0.0' },
+                      paths: {},
+                    }),
                   },
                 },
               },

@@ -1,4 +1,6 @@
 import { API_ERROR_STATUS, errorCodesForStatus, type ApiErrorCode, type ErrorStatus } from '../errors';
+import type { Examples } from '../examples/envelopes';
+import { errorExamples } from '../examples/errors';
 import { ref } from '../ref';
 import type { SchemaName } from '../registry';
 
@@ -56,15 +58,20 @@ export const securitySchemes = {
 
 export const JSON_MEDIA_TYPE = 'application/json';
 
-export function jsonResponse(schema: SchemaName, description: string) {
-  return { description, content: { [JSON_MEDIA_TYPE]: { schema: ref(schema) } } };
+/** A JSON media type object; `examples` must validate against the schema (test/openapi-examples.test.ts). */
+function jsonContent(schema: SchemaName, examples?: Examples) {
+  return { [JSON_MEDIA_TYPE]: { schema: ref(schema), ...(examples ? { examples } : {}) } };
 }
 
-export function jsonBody(schema: SchemaName, description?: string) {
+export function jsonResponse(schema: SchemaName, description: string, examples?: Examples) {
+  return { description, content: jsonContent(schema, examples) };
+}
+
+export function jsonBody(schema: SchemaName, options: { description?: string; examples?: Examples } = {}) {
   return {
     required: true,
-    ...(description ? { description } : {}),
-    content: { [JSON_MEDIA_TYPE]: { schema: ref(schema) } },
+    ...(options.description ? { description: options.description } : {}),
+    content: jsonContent(schema, options.examples),
   };
 }
 
@@ -92,13 +99,22 @@ const STATUS_MEANINGS: Record<ErrorStatus, string> = {
   503: 'A dependency (chain, indexer, HLP upstream) is unavailable or the vault is not ready; retry later.',
 };
 
-/** `components.responses`: one shared error response per status, listing every code that status can carry. */
+/**
+ * `components.responses`: one shared error response per status, listing every code that status can carry, with
+ * an example envelope of each. The examples sit here because an operation's `$ref` to the response cannot carry
+ * its own; its description names the codes that operation can produce.
+ */
 export const errorResponseComponents = Object.fromEntries(
   ERROR_STATUSES.map((status) => [
     STATUS_NAMES[status],
     {
       description: `${STATUS_MEANINGS[status]} Codes: ${errorCodesForStatus(status).join(', ')}.`,
-      content: { [JSON_MEDIA_TYPE]: { schema: ref('ErrorResponse') } },
+      content: {
+        [JSON_MEDIA_TYPE]: {
+          schema: ref('ErrorResponse'),
+          examples: errorExamples(status),
+        },
+      },
     },
   ]),
 );

@@ -1,4 +1,23 @@
 import type { ApiErrorCode } from '../errors';
+import {
+  cancelActionExample,
+  cancelRequestExample,
+  claimActionExample,
+  claimRequestExample,
+  depositActionExample,
+  depositRequestExample,
+  example,
+  fulfillActionExample,
+  fulfillRequestExample,
+  ok,
+  page,
+  redeemAsyncActionExample,
+  redeemAsyncRequestExample,
+  redeemInstantActionExample,
+  redeemInstantRequestExample,
+  submitRequestExample,
+  submittedDepositActionExample,
+} from '../examples';
 import { ref } from '../ref';
 import type { SchemaName } from '../registry';
 import {
@@ -50,6 +69,7 @@ function create(
   description: string,
   body: SchemaName,
   codes: ApiErrorCode[],
+  sample: { summary: string; request: unknown; action: unknown },
 ): Operation {
   return {
     operationId,
@@ -58,9 +78,15 @@ function create(
     tags: ['partner-actions'],
     security: PARTNER_KEY,
     parameters: [parameter('IdempotencyKey')],
-    requestBody: jsonBody(body),
+    requestBody: jsonBody(body, { examples: { [operationId]: example(sample.summary, sample.request) } }),
     responses: {
-      '201': jsonResponse('PartnerActionResponse', 'The new action (status `created`), or the replayed one.'),
+      '201': jsonResponse(
+        'PartnerActionResponse',
+        'The new action (status `created`), or the replayed one.',
+        {
+          [operationId]: example(sample.summary, ok(sample.action)),
+        },
+      ),
       ...errorResponses([...CREATE_CODES, ...codes], [413]),
     },
   };
@@ -110,6 +136,11 @@ export function partnerActionsPaths(): PathGroup {
             'DEPOSITS_NOT_READY',
             'SLIPPAGE_EXCEEDED',
           ],
+          {
+            summary: 'Deposit 2000 USDC: approve, then deposit',
+            request: depositRequestExample,
+            action: depositActionExample,
+          },
         ),
       },
       [`${BASE}/redeem-async`]: {
@@ -119,6 +150,11 @@ export function partnerActionsPaths(): PathGroup {
           'Escrows the shares in the redemption pipe; the keeper fulfils it later. Persist `receiveChainId` and pass it again to the claim.',
           'RedeemAsyncRequest',
           ['INSUFFICIENT_SHARES', 'OPERATIONS_NOT_READY'],
+          {
+            summary: 'A replay of the request, once the redemption is queued',
+            request: redeemAsyncRequestExample,
+            action: redeemAsyncActionExample,
+          },
         ),
       },
       [`${BASE}/redeem-instant`]: {
@@ -134,6 +170,11 @@ export function partnerActionsPaths(): PathGroup {
             'SLIPPAGE_EXCEEDED',
             'OPERATIONS_NOT_READY',
           ],
+          {
+            summary: 'Redeem 500 shares at once',
+            request: redeemInstantRequestExample,
+            action: redeemInstantActionExample,
+          },
         ),
       },
       [`${BASE}/claim`]: {
@@ -143,6 +184,11 @@ export function partnerActionsPaths(): PathGroup {
           'Claims a claimable redemption for `receiver`.',
           'ClaimRequest',
           [...REDEMPTION_CODES, 'REDEEM_NOT_CLAIMABLE'],
+          {
+            summary: 'Claim redemption 6 through a bridge to Arbitrum One',
+            request: claimRequestExample,
+            action: claimActionExample,
+          },
         ),
       },
       [`${BASE}/cancel`]: {
@@ -152,6 +198,7 @@ export function partnerActionsPaths(): PathGroup {
           'Cancels a pending redemption; the escrowed shares return to the owner.',
           'CancelRequest',
           [...REDEMPTION_CODES, 'REDEEM_NOT_CANCELABLE'],
+          { summary: 'Cancel redemption 7', request: cancelRequestExample, action: cancelActionExample },
         ),
       },
       [`${BASE}/fulfill`]: {
@@ -161,6 +208,7 @@ export function partnerActionsPaths(): PathGroup {
           "Not in the spec's table (the kind `fulfill_redeem` is): fulfilment is permissionless, so the signer is any wallet the partner chooses and `wallet` is the one in the plan.",
           'FulfillRequest',
           ['REDEEM_NOT_FOUND', 'REDEEM_NOT_FULFILLABLE', 'OPERATIONS_NOT_READY', 'INDEXER_UNAVAILABLE'],
+          { summary: 'Fulfil redemption 7', request: fulfillRequestExample, action: fulfillActionExample },
         ),
       },
       [`${BASE}/{id}/submit`]: {
@@ -171,11 +219,16 @@ export function partnerActionsPaths(): PathGroup {
           tags: ['partner-actions'],
           security: PARTNER_KEY,
           parameters: [actionId],
-          requestBody: jsonBody('SubmitRequest'),
+          requestBody: jsonBody('SubmitRequest', {
+            examples: { deposit: example('The hash of the sent deposit', submitRequestExample) },
+          }),
           responses: {
             '200': jsonResponse(
               'PartnerActionResponse',
               'The action, now submitted (or unchanged on a replay).',
+              {
+                deposit: example('The deposit, submitted', ok(submittedDepositActionExample)),
+              },
             ),
             ...errorResponses(
               [
@@ -200,7 +253,9 @@ export function partnerActionsPaths(): PathGroup {
           security: PARTNER_KEY,
           parameters: [actionId],
           responses: {
-            '200': jsonResponse('PartnerActionResponse', 'The action.'),
+            '200': jsonResponse('PartnerActionResponse', 'The action.', {
+              queued: example('A queued redemption waiting for the keeper', ok(redeemAsyncActionExample)),
+            }),
             ...errorResponses([...AUTH_CODES, 'PARTNER_ACTION_NOT_FOUND']),
           },
         },
@@ -233,7 +288,17 @@ export function partnerActionsPaths(): PathGroup {
           responses: {
             '200': {
               description: 'A page of actions.',
-              content: { 'application/json': { schema: ActionListResponse } },
+              content: {
+                'application/json': {
+                  schema: ActionListResponse,
+                  examples: {
+                    firstPage: example(
+                      'The first page of two actions, more to come',
+                      page([redeemAsyncActionExample, depositActionExample], 'MjAyNS0wNi0wMVQxMDo1OTowMFo'),
+                    ),
+                  },
+                },
+              },
             },
             ...errorResponses([...AUTH_CODES, 'BAD_REQUEST', 'BAD_WALLET']),
           },

@@ -1,3 +1,17 @@
+import {
+  activityExample,
+  bootstrapExample,
+  configExample,
+  example,
+  healthExample,
+  hlpExample,
+  ok,
+  page,
+  partialBootstrapExample,
+  positionExample,
+  redeemsExample,
+  vaultExample,
+} from '../examples';
 import { ref } from '../ref';
 import {
   PUBLIC,
@@ -43,7 +57,9 @@ export function readsPaths(): PathGroup {
           description:
             'Product, chain, contracts, tokens, deposit routes and funding networks, withdrawal destinations, and the deposit minimums read from the vault.',
           responses: {
-            '200': jsonResponse('ConfigResponse', 'The configuration.'),
+            '200': jsonResponse('ConfigResponse', 'The configuration.', {
+              config: example('The devnet deployment on svc-pipe-v2', ok(configExample)),
+            }),
             ...errorResponses(['VAULT_READ_FAILED']),
           },
         }),
@@ -54,7 +70,11 @@ export function readsPaths(): PathGroup {
           summary: 'Health and readiness',
           description:
             'Always 200 while the API runs: readiness is reported in `data.ready`, with reason codes, and the freshness of snapshots, indexer and keeper.',
-          responses: { '200': jsonResponse('HealthResponse', 'Health and readiness.') },
+          responses: {
+            '200': jsonResponse('HealthResponse', 'Health and readiness.', {
+              ready: example('Every part ready', ok(healthExample)),
+            }),
+          },
         }),
       },
       '/api/v1/vault': {
@@ -64,7 +84,9 @@ export function readsPaths(): PathGroup {
           description:
             'Addresses, share price, TVL, caps, fees, liquidity, proof of reserves and capabilities, from the latest vault snapshot (`meta.updatedAt` is its time).',
           responses: {
-            '200': jsonResponse('VaultResponse', 'The vault.'),
+            '200': jsonResponse('VaultResponse', 'The vault.', {
+              vault: example('The vault at a share price of 1.05 USDC', ok(vaultExample)),
+            }),
             ...errorResponses(['VAULT_READ_FAILED']),
           },
         }),
@@ -76,7 +98,9 @@ export function readsPaths(): PathGroup {
           description:
             'HLP strategy yield from the latest good upstream snapshot (`meta.updatedAt` is when it was fetched, `meta.ageSec` its age: while the upstream fails the last good snapshot is served). The display APY is `data.vault.apyPct`; it is net of the vault fees, so it also needs a vault snapshot (503 VAULT_READ_FAILED before the first).',
           responses: {
-            '200': jsonResponse('HlpResponse', 'Yield figures.'),
+            '200': jsonResponse('HlpResponse', 'Yield figures.', {
+              hlp: example('Yield figures from the latest snapshot', ok(hlpExample, { ageSec: 42 })),
+            }),
             ...errorResponses(['HLP_UPSTREAM_FAILED', 'VAULT_READ_FAILED']),
           },
         }),
@@ -98,7 +122,10 @@ export function readsPaths(): PathGroup {
             },
           ],
           responses: {
-            '200': jsonResponse('BootstrapResponse', 'The aggregate read.'),
+            '200': jsonResponse('BootstrapResponse', 'The aggregate read.', {
+              wallet: example('With ?wallet=', ok(bootstrapExample)),
+              partial: example('Without a wallet, the HLP upstream down', ok(partialBootstrapExample)),
+            }),
             ...errorResponses(['BAD_WALLET']),
           },
         }),
@@ -109,7 +136,9 @@ export function readsPaths(): PathGroup {
           summary: 'Wallet position',
           description: 'Balances, allowance and limits read live at one block, with the redemption records.',
           responses: {
-            '200': jsonResponse('PositionResponse', 'The position.'),
+            '200': jsonResponse('PositionResponse', 'The position.', {
+              position: example('A wallet with shares and two redemptions', ok(positionExample)),
+            }),
             ...errorResponses(['BAD_WALLET', 'POSITION_READ_FAILED']),
           },
         }),
@@ -121,7 +150,12 @@ export function readsPaths(): PathGroup {
           description: 'Indexed vault events of the wallet, newest first, paged.',
           parameters: paged,
           responses: {
-            '200': jsonResponse('ActivityResponse', 'A page of activity.'),
+            '200': jsonResponse('ActivityResponse', 'A page of activity.', {
+              firstPage: example(
+                'A deposit and a redemption request, more to come',
+                page(activityExample, 'MjAyNS0wNi0wMVQxMTowMDowMFo'),
+              ),
+            }),
             ...errorResponses(['BAD_WALLET', 'BAD_REQUEST', 'INDEXER_UNAVAILABLE']),
           },
         }),
@@ -134,7 +168,9 @@ export function readsPaths(): PathGroup {
             "Queued redemptions of the wallet, newest first, paged. A pending one's `assets` is its shares at the latest vault snapshot's share price (`assetsEstimate` true); 503 VAULT_READ_FAILED while no vault snapshot exists to value it.",
           parameters: paged,
           responses: {
-            '200': jsonResponse('RedeemsResponse', 'A page of redemption records.'),
+            '200': jsonResponse('RedeemsResponse', 'A page of redemption records.', {
+              lastPage: example('A pending and a claimable redemption', page(redeemsExample, null)),
+            }),
             ...errorResponses(['BAD_WALLET', 'BAD_REQUEST', 'INDEXER_UNAVAILABLE', 'VAULT_READ_FAILED']),
           },
         }),

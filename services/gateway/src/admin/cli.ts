@@ -3,11 +3,13 @@ import { common, ConfigError, parseEnv } from '@yv/config';
 import { createPool, type Pool } from '@yv/db';
 import {
   AdminError,
+  clearRateLimit,
   createPartner,
   DEFAULT_GRACE_HOURS,
   revokeKey,
   rotateKey,
   rotateWebhookSecret,
+  setRateLimit,
   setWebhook,
 } from './commands';
 
@@ -17,6 +19,8 @@ const USAGE = `usage: pnpm admin <command>
   key revoke --partner ID --key-prefix PREFIX
   webhook set --partner ID --url URL              (also re-enables an endpoint a 410 disabled)
   webhook rotate-secret --partner ID [--grace-hours N]  (default ${DEFAULT_GRACE_HOURS}: old secrets sign that long too)
+  limits set --partner ID --per-minute N          (the partner's own budget on partner routes; 0: unlimited)
+  limits clear --partner ID                       (back to RATE_LIMIT_PARTNER_PER_MINUTE)
 Prints one JSON object on stdout. Reads DATABASE_URL.`;
 
 class UsageError extends Error {}
@@ -38,6 +42,7 @@ async function run(pool: Pool, argv: string[]): Promise<unknown> {
       'grace-hours': { type: 'string' },
       'key-prefix': { type: 'string' },
       url: { type: 'string' },
+      'per-minute': { type: 'string' },
     },
   });
   const command = positionals.join(' ');
@@ -64,6 +69,13 @@ async function run(pool: Pool, argv: string[]): Promise<unknown> {
         partnerId: required(values, 'partner'),
         graceHours: values['grace-hours'] === undefined ? DEFAULT_GRACE_HOURS : Number(values['grace-hours']),
       });
+    case 'limits set':
+      return setRateLimit(pool, {
+        partnerId: required(values, 'partner'),
+        perMinute: Number(required(values, 'per-minute')),
+      });
+    case 'limits clear':
+      return clearRateLimit(pool, { partnerId: required(values, 'partner') });
     default:
       throw new UsageError(command ? `unknown command "${command}"` : 'no command given');
   }

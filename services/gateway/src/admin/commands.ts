@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  clearPartnerRateLimit,
   enableWebhookEndpoint,
   expirePartnerApiKeys,
   expireWebhookSecrets,
@@ -8,6 +9,7 @@ import {
   insertPartnerApiKey,
   insertWebhookSecret,
   revokePartnerApiKey,
+  setPartnerRateLimit,
   setPartnerWebhookUrl,
   withTransaction,
   type Pool,
@@ -64,15 +66,21 @@ export async function createPartner(
 export async function rotateKey(
   pool: Pool,
   input: { partnerId: string; graceHours: number; now?: Date },
-): Promise<{ partnerId: string; apiKey: string; keyPrefix: string; previousKeysExpireAt: string }> {
+): Promise<{
+  partnerId: string;
+  apiKey: string;
+  keyPrefix: string;
+  createdAt: string;
+  previousKeysExpireAt: string;
+}> {
   if (!Number.isFinite(input.graceHours) || input.graceHours < 0 || input.graceHours > 24 * 90)
     throw new AdminError('--grace-hours must be a number from 0 to 2160 (90 days)');
   const apiKey = issueApiKey();
   const expiresAt = new Date((input.now ?? new Date()).getTime() + input.graceHours * 3_600_000);
-  await withTransaction(pool, async (client) => {
+  const createdAt = await withTransaction(pool, async (client) => {
     await requirePartner(client, input.partnerId);
     await expirePartnerApiKeys(client, input.partnerId, expiresAt);
-    await insertPartnerApiKey(client, {
+    return insertPartnerApiKey(client, {
       id: randomUUID(),
       partnerId: input.partnerId,
       prefix: apiKey.prefix,
@@ -83,6 +91,7 @@ export async function rotateKey(
     partnerId: input.partnerId,
     apiKey: apiKey.key,
     keyPrefix: apiKey.prefix,
+    createdAt: createdAt.toISOString(),
     previousKeysExpireAt: expiresAt.toISOString(),
   };
 }
@@ -131,6 +140,30 @@ export async function rotateWebhookSecret(
     });
   });
   return { partnerId: input.partnerId, webhookSecret, previousSecretsExpireAt: expiresAt.toISOString() };
+}
+
+/** Highest per-minute budget an operator can give: RATE_LIMIT_PARTNER_PER_MINUTE's own bound. */
+const MAX_PER_MINUTE = 1_000_000;
+
+/** A partner's own budget on the partner routes; gateways apply it within RATE_LIMIT_OVERRIDE_CACHE_MS. 0: unlimited. */
+export async function setRateLimit(
+  pool: Pool,
+  input: { partnerId: string; perMinute: number },
+): Promise<{ partnerId: string; perMinute: number }> {
+  if (!Number.isSafeInteger(input.perMinute) || input.perMinute < 0 || input.perMinute > MAX_PER_MINUTE)
+    throw new AdminError(`--per-minute must be an integer from 0 (unlimited) to ${MAX_PER_MINUTE}`);
+  await requirePartner(pool, input.partnerId);
+  await setPartnerRateLimit(pool, input.partnerId, input.perMinute);
+  return { partnerId: input.partnerId, perMinute: input.perMinute };
+}
+
+/** Back to the gateway's default budget. */
+export async function clearRateLimit(
+  pool: Pool,
+  input: { partnerId: string },
+): Promise<{ partnerId: string; cleared: boolean }> {
+  await requirePartner(pool, input.partnerId);
+  return { partnerId: input.partnerId, cleared: await clearPartnerRateLimit(pool, input.partnerId) };
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

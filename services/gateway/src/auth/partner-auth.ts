@@ -1,4 +1,4 @@
-import type { RequestHandler, Response } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import { ApiError } from '@yv/domain';
 import { findActivePartnerApiKey, type Pool } from '@yv/db';
 import { apiKeyMatches, apiKeyPrefix } from './keys';
@@ -11,6 +11,9 @@ const BEARER = /^Bearer[ \t]+(\S+)[ \t]*$/;
  */
 const UNAUTHORIZED = 'a valid partner API key is required in the header `Authorization: Bearer <API_KEY>`';
 
+/** Told of each key that authenticated a request (its last use is recorded from there). */
+export type OnAuthenticated = (keyId: string) => void;
+
 /** The authenticated partner of the request, set by `partnerAuth`. */
 export function partnerIdOf(res: Response): string {
   const partnerId = res.locals.partnerId as string | undefined;
@@ -18,17 +21,33 @@ export function partnerIdOf(res: Response): string {
   return partnerId;
 }
 
-/** Bearer partner key → `res.locals.partnerId`; anything else is 401 PARTNER_UNAUTHORIZED. */
-export function partnerAuth(pool: Pool): RequestHandler {
+/**
+ * Bearer partner key → `res.locals.partnerId` (returned); anything else raises 401 PARTNER_UNAUTHORIZED. A request
+ * already authenticated (by the rate-limit gate, before the feature router's own check) is not looked up again.
+ */
+export async function authenticatePartner(
+  pool: Pool,
+  req: Request,
+  res: Response,
+  onAuthenticated?: OnAuthenticated,
+): Promise<string> {
+  const known = res.locals.partnerId as string | undefined;
+  if (known) return known;
+  const match = BEARER.exec(req.get('authorization') ?? '');
+  const key = match?.[1];
+  const prefix = key ? apiKeyPrefix(key) : null;
+  if (!key || !prefix) throw new ApiError('PARTNER_UNAUTHORIZED', UNAUTHORIZED);
+  const stored = await findActivePartnerApiKey(pool, prefix);
+  if (!stored || !apiKeyMatches(key, stored.keyHash))
+    throw new ApiError('PARTNER_UNAUTHORIZED', UNAUTHORIZED);
+  res.locals.partnerId = stored.partnerId;
+  onAuthenticated?.(stored.keyId);
+  return stored.partnerId;
+}
+
+export function partnerAuth(pool: Pool, onAuthenticated?: OnAuthenticated): RequestHandler {
   return async (req, res, next) => {
-    const match = BEARER.exec(req.get('authorization') ?? '');
-    const key = match?.[1];
-    const prefix = key ? apiKeyPrefix(key) : null;
-    if (!key || !prefix) throw new ApiError('PARTNER_UNAUTHORIZED', UNAUTHORIZED);
-    const stored = await findActivePartnerApiKey(pool, prefix);
-    if (!stored || !apiKeyMatches(key, stored.keyHash))
-      throw new ApiError('PARTNER_UNAUTHORIZED', UNAUTHORIZED);
-    res.locals.partnerId = stored.partnerId;
+    await authenticatePartner(pool, req, res, onAuthenticated);
     next();
   };
 }

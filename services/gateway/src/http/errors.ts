@@ -1,6 +1,6 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import type { Logger } from 'pino';
-import { isApiError } from '@yv/domain';
+import { isApiError, NotFoundError } from '@yv/domain';
 import { API_ERROR_STATUS } from '@yv/schemas';
 import { sendError } from './envelope';
 
@@ -23,7 +23,7 @@ interface BodyParserError {
 export function errorHandler(log: Logger): ErrorRequestHandler {
   return (err, _req, res, _next) => {
     if (isApiError(err)) {
-      const status = API_ERROR_STATUS[err.code];
+      const status = err instanceof NotFoundError ? 404 : API_ERROR_STATUS[err.code];
       // A dependency's fault is answered by its code alone; its own text is for the operator.
       if (status >= 500 && err.cause !== undefined)
         log.warn({ err: err.cause, code: err.code, requestId: res.locals.requestId }, err.message);

@@ -4,7 +4,8 @@ import type { ActivityPosition } from '@yv/db';
 /**
  * The one parser of page parameters (`limit`, `cursor`) for every listing. Cursors are opaque to clients
  * (base64url); inside, an activity cursor is the (block, log index) of the last event served, a redemption cursor
- * the last id served and a partner-action cursor the last action's id. Anything else is 400 BAD_REQUEST.
+ * the last id served, a partner-action cursor the last action's id and an event cursor the last event's id. Anything
+ * else is 400 BAD_REQUEST.
  */
 const encode = (text: string) => Buffer.from(text, 'utf8').toString('base64url');
 const UINT = /^(0|[1-9][0-9]{0,77})$/;
@@ -42,6 +43,14 @@ export function parseActionsCursor(cursor: string): string {
   const id = decode(cursor);
   if (!UUID.test(id)) throw badCursor();
   return id;
+}
+
+export const eventsCursor = (eventId: string): string => encode(`e:${eventId}`);
+
+export function parseEventsCursor(cursor: string): string {
+  const [kind, id, extra] = decode(cursor).split(':');
+  if (kind !== 'e' || !UUID.test(id ?? '') || extra !== undefined) throw badCursor();
+  return id!;
 }
 
 /** Action ids are uuids: what is not one names no action. */

@@ -22,7 +22,13 @@ export interface WebhookRetrierOptions {
   redisUrl: string;
   /** BullMQ key prefix (QUEUE_PREFIX), the webhook worker's. */
   prefix: string;
+  /** The retry schedule's length (WEBHOOK_RETRY_SCHEDULE). */
   maxAttempts: number;
+  /**
+   * A pending delivery this far past its due time lost its delayed job and was not swept (no worker running, or
+   * Redis lost the job): the call enqueues it again. Default 1 minute, well past the worker's sweep.
+   */
+  overdueMs?: number;
   /** Deliveries one call re-enqueues at most; the next call takes the rest. Default 1000. */
   batchSize?: number;
   /** How long Redis may take to accept the jobs before the call fails. Default 5000 ms. */
@@ -32,7 +38,9 @@ export interface WebhookRetrierOptions {
 class QueueUnavailable extends Error {}
 
 /**
- * Claims failed deliveries that have attempts left and enqueues them, committing the claim only once Redis took
+ * The worker follows the retry schedule itself (a failed attempt waits `pending` with a delayed job), so the cron
+ * only rescues: failed deliveries with places left in a schedule made longer since, and pending ones whose job
+ * was lost. Claims them and enqueues them, committing the claim only once Redis took
  * the jobs: a failed enqueue leaves them failed for the next call, and an overlapping call skips the rows this
  * one holds (and finds them pending after its commit), so no delivery is sent twice. A job that reaches the
  * worker before the commit waits on the row lock in the worker's claim.
@@ -53,6 +61,7 @@ export function createWebhookRetrier(options: WebhookRetrierOptions): WebhookRet
           const claimed = await claimFailedDeliveries(client, {
             maxAttempts: options.maxAttempts,
             limit: batchSize,
+            overdueMs: options.overdueMs ?? 60_000,
           });
           const exhausted = await countExhaustedDeliveries(client, options.maxAttempts);
           if (claimed.length > 0) {

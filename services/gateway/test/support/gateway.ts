@@ -84,6 +84,9 @@ export async function startTestGateway(options: TestGatewayOptions = {}): Promis
       READINESS_MAX_AGE_MS: '1h',
       ACTION_RECEIPT_POLL: '100ms',
       ACTION_EXPIRY_SWEEP: '500ms',
+      // Every test file sends all its requests from one address and partner: limits are off unless a test sets them.
+      RATE_LIMIT_PARTNER_PER_MINUTE: '0',
+      RATE_LIMIT_PUBLIC_PER_MINUTE: '0',
       ...options.env,
     });
     const pool = owned.db.pool;

@@ -1,14 +1,13 @@
 import { disableWebhookEndpoint, type ClaimedDelivery, type DeliveryAttemptResult, type Pool } from '@yv/db';
 import {
+  afterAttempt,
   attemptOutcome,
   parseRetryAfter,
-  retryDelayMs,
   signWebhook,
-  statusAfterAttempt,
   webhookBody,
-  type BackoffPolicy,
   type DeliveryJobData,
   type DeliveryStatusAfterAttempt,
+  type WebhookUrlPolicy,
 } from '@yv/domain';
 import type { DeliveryOutcome, WebhookWorkerMetrics } from '../metrics';
 import { postWebhook, type AttemptAnswer } from './send';
@@ -21,9 +20,10 @@ export interface DeliverDeps {
   record: (result: DeliveryAttemptResult) => Promise<boolean>;
   metrics: WebhookWorkerMetrics;
   timeoutMs: number;
-  queueAttempts: number;
-  maxAttempts: number;
-  backoff: BackoffPolicy;
+  /** WEBHOOK_ALLOW_PRIVATE_URLS: which addresses an attempt may connect to. */
+  urlPolicy: WebhookUrlPolicy;
+  /** WEBHOOK_RETRY_SCHEDULE: the wait before each attempt, in ms. */
+  schedule: readonly number[];
   clock?: () => Date;
   random?: () => number;
 }
@@ -78,24 +78,17 @@ export async function deliverOnce(deps: DeliverDeps, job: DeliveryJobData): Prom
             }),
           },
           deps.timeoutMs,
+          deps.urlPolicy,
         );
   deps.metrics.attemptDuration.observe(answer.durationMs / 1000);
-  const status = statusAfterAttempt(attemptOutcome(answer.statusCode), {
-    attempt: delivery.attempt,
-    fromAttempt: job.fromAttempt,
-    queueAttempts: deps.queueAttempts,
-    maxAttempts: deps.maxAttempts,
-  });
   const now = clock();
-  const delayMs =
-    status === 'pending'
-      ? retryDelayMs(
-          deps.backoff,
-          delivery.attempt,
-          parseRetryAfter(answer.retryAfter, now),
-          (deps.random ?? Math.random)(),
-        )
-      : 0;
+  const next = afterAttempt(attemptOutcome(answer.statusCode), {
+    scheduleAttempt: delivery.scheduleAttempt,
+    schedule: deps.schedule,
+    retryAfterMs: parseRetryAfter(answer.retryAfter, now),
+    random: (deps.random ?? Math.random)(),
+  });
+  const { status } = next;
   const settled = await deps.record({
     deliveryId: delivery.id,
     attempt: delivery.attempt,
@@ -103,11 +96,13 @@ export async function deliverOnce(deps: DeliverDeps, job: DeliveryJobData): Prom
     statusCode: answer.statusCode,
     durationMs: answer.durationMs,
     error: answer.error,
-    ...(status === 'pending' ? { nextAttemptAt: new Date(now.getTime() + delayMs) } : {}),
+    ...(next.status === 'pending' ? { nextAttemptAt: new Date(now.getTime() + next.delayMs) } : {}),
   });
   // Our lease ran out and another worker owns the delivery now: it decides what comes next.
   if (!settled) return { kind: 'skipped' };
   if (status === 'disabled') await disableWebhookEndpoint(deps.pool, delivery.partnerId);
   deps.metrics.deliveries.inc({ outcome: METRIC_OUTCOME[status] });
-  return status === 'pending' ? { kind: 'retry', delayMs } : { kind: 'settled', status };
+  return next.status === 'pending'
+    ? { kind: 'retry', delayMs: next.delayMs }
+    : { kind: 'settled', status: next.status };
 }

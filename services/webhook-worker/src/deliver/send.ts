@@ -1,6 +1,8 @@
 /** One HTTP attempt: POST the signed body, bounded by a timeout, never following redirects. */
 import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
+import type { WebhookUrlPolicy } from '@yv/domain';
+import { guardedLookup, RefusedAddressError, urlRefusal } from './guard';
 
 export interface AttemptAnswer {
   /** Null when no HTTP answer came in time (timeout, refused or reset connection, bad URL). */
@@ -16,7 +18,19 @@ export interface AttemptAnswer {
  * more than the delivery itself. `lifo` reuses the most recent socket, so idle ones age out instead of going stale.
  */
 const agentOptions = { keepAlive: true, scheduling: 'lifo' as const, timeout: 4_000 };
-const agents = { http: new HttpAgent(agentOptions), https: new HttpsAgent(agentOptions) };
+type Agents = { http: HttpAgent; https: HttpsAgent };
+/** One pair of agents per policy (there are two), each resolving names through the policy's guarded lookup. */
+const agentsByPolicy = new Map<boolean, Agents>();
+
+function agentsFor(policy: WebhookUrlPolicy): Agents {
+  let agents = agentsByPolicy.get(policy.allowPrivate);
+  if (!agents) {
+    const options = { ...agentOptions, lookup: guardedLookup(policy) };
+    agents = { http: new HttpAgent(options), https: new HttpsAgent(options) };
+    agentsByPolicy.set(policy.allowPrivate, agents);
+  }
+  return agents;
+}
 
 function headerValue(value: string | string[] | undefined): string | null {
   if (value === undefined) return null;
@@ -28,6 +42,7 @@ function exchange(
   body: string,
   headers: Record<string, string>,
   signal: AbortSignal,
+  agents: Agents,
 ): Promise<IncomingMessage> {
   const https = url.protocol === 'https:';
   if (!https && url.protocol !== 'http:') return Promise.reject(new Error(`unsupported URL ${url.protocol}`));
@@ -65,14 +80,17 @@ export async function postWebhook(
   body: string,
   headers: Record<string, string>,
   timeoutMs: number,
+  policy: WebhookUrlPolicy,
 ): Promise<AttemptAnswer> {
+  const refused = urlRefusal(url, policy);
+  if (refused) return { statusCode: null, retryAfter: null, durationMs: 0, error: refused };
   const started = performance.now();
   const abort = new AbortController();
   const timer = setTimeout(() => abort.abort(), timeoutMs);
   try {
     // No redirect is followed (node:http never does): a redirect is an answer of its own, a failed attempt, so a
     // signed body is never re-sent elsewhere.
-    const response = await exchange(new URL(url), body, headers, abort.signal);
+    const response = await exchange(new URL(url), body, headers, abort.signal, agentsFor(policy));
     const statusCode = response.statusCode ?? 0;
     const ok = statusCode >= 200 && statusCode < 300;
     return {
@@ -86,7 +104,11 @@ export async function postWebhook(
       statusCode: null,
       retryAfter: null,
       durationMs: performance.now() - started,
-      error: abort.signal.aborted ? `no answer within ${timeoutMs}ms` : causeOf(error),
+      error: abort.signal.aborted
+        ? `no answer within ${timeoutMs}ms`
+        : error instanceof RefusedAddressError
+          ? `refused: ${error.message}`
+          : causeOf(error),
     };
   } finally {
     clearTimeout(timer);

@@ -3,7 +3,7 @@ import pino from 'pino';
 import { parseWebhookWorkerConfig } from '../../src/config';
 import { createWebhookWorker, type WebhookWorker } from '../../src/worker';
 
-/** A worker tuned for tests: short timeout and backoff, fast loops. `env` overrides any of it. */
+/** A worker tuned for tests: short timeout and backoff, fast loops, local receivers. `env` overrides any of it. */
 export function testWorker(
   pool: Pool,
   redis: { url: string; bullmqPrefix: string },
@@ -13,15 +13,15 @@ export function testWorker(
     REDIS_URL: redis.url,
     QUEUE_PREFIX: redis.bullmqPrefix,
     WEBHOOK_TIMEOUT_MS: '500ms',
-    WEBHOOK_BACKOFF_MS: '50ms',
-    WEBHOOK_BACKOFF_MAX_MS: '5s',
-    WEBHOOK_QUEUE_ATTEMPTS: '3',
-    WEBHOOK_MAX_ATTEMPTS: '5',
+    // Three attempts, 50 ms then 100 ms apart: the default schedule's shape, in milliseconds.
+    WEBHOOK_RETRY_SCHEDULE: '0s,50ms,100ms',
     WEBHOOK_CONCURRENCY: '8',
     OUTBOX_POLL_MS: '20ms',
     WEBHOOK_SWEEP_MS: '200ms',
     METRICS_REFRESH_MS: '100ms',
     LOG_LEVEL: 'error',
+    // The receivers listen on 127.0.0.1: the SSRF policy's loopback refusal is tested by overriding this.
+    WEBHOOK_ALLOW_PRIVATE_URLS: 'true',
     ...env,
   });
   return createWebhookWorker({ config, pool, log: pino({ level: 'silent' }) });

@@ -1,4 +1,6 @@
+import { API_ERROR_STATUS } from '../errors';
 import { configExample } from './config';
+import { errorEnvelopeExample } from './errors';
 import { WALLET } from './fixtures';
 import { healthExample } from './health';
 import { hlpExample } from './hlp';
@@ -27,5 +29,10 @@ export const partialBootstrapExample = {
   activity: null,
   redeems: null,
   gas: null,
-  errors: { hlp: { code: 'HLP_UPSTREAM_FAILED', message: 'HLP upstream answered 502', status: 503 } },
+  errors: {
+    hlp: {
+      ...errorEnvelopeExample('HLP_UPSTREAM_FAILED').error,
+      status: API_ERROR_STATUS.HLP_UPSTREAM_FAILED,
+    },
+  },
 };

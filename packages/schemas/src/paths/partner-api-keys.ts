@@ -1,0 +1,47 @@
+import { MAX_PARTNER_GRACE_HOURS } from '../api-keys';
+import { PARTNER_KEY, errorResponses, jsonBody, jsonResponse, type PathGroup } from './operations';
+
+/** The partner's own API keys: rotate and list. Bearer partner key. */
+
+const BASE = '/api/v1/partner/api-keys';
+
+export function partnerApiKeysPaths(): PathGroup {
+  return {
+    tags: [
+      {
+        name: 'partner-api-keys',
+        description: "The partner's API keys: rotate without downtime, see when each was last used.",
+      },
+    ],
+    paths: {
+      [`${BASE}/rotate`]: {
+        post: {
+          operationId: 'rotatePartnerApiKey',
+          summary: 'Issue a new API key; the current keys keep working for a grace period',
+          description: `The new key is in this answer only (the service keeps its SHA-256). Every key the partner has now, the calling one included, stops working after \`graceHours\` (0 to ${MAX_PARTNER_GRACE_HOURS}, default 24; 0 ends them at once), so the partner can deploy the new key before the old one ends.`,
+          tags: ['partner-api-keys'],
+          security: PARTNER_KEY,
+          requestBody: { ...jsonBody('ApiKeyRotateRequest'), required: false },
+          responses: {
+            '201': jsonResponse('ApiKeyCreatedResponse', 'The new key, shown once.'),
+            ...errorResponses(['BAD_REQUEST', 'PARTNER_UNAUTHORIZED', 'PARTNER_ACTION_FAILED'], [413]),
+          },
+        },
+      },
+      [BASE]: {
+        get: {
+          operationId: 'listPartnerApiKeys',
+          summary: "List the partner's API keys (prefixes, never keys)",
+          description:
+            'Every key the partner has had, newest first, with when it was created, last used (to about a minute), expires and was revoked.',
+          tags: ['partner-api-keys'],
+          security: PARTNER_KEY,
+          responses: {
+            '200': jsonResponse('ApiKeyListResponse', "The partner's keys."),
+            ...errorResponses(['PARTNER_UNAUTHORIZED', 'PARTNER_ACTION_FAILED']),
+          },
+        },
+      },
+    },
+  };
+}

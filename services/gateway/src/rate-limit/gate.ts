@@ -1,0 +1,64 @@
+import { Router, type Response } from 'express';
+import type { Pool } from '@yv/db';
+import { rateLimitHeaders, rateLimitMessage, resetSeconds, type RateLimitState } from '@yv/domain';
+import { rateLimitPolicyOf, type PathsObject } from '@yv/schemas';
+import { authenticatePartner, type OnAuthenticated } from '../auth/partner-auth';
+import { sendError } from '../http/envelope';
+import type { Limiter } from './limiter';
+import type { RateLimitMetrics } from './metrics';
+
+export interface RateLimitGateDeps {
+  pool: Pool;
+  limiter: Limiter;
+  metrics: RateLimitMetrics;
+  partnerPerMinute: (partnerId: string) => Promise<number>;
+  publicPerMinute: number;
+  /** The documented paths: a refusal is counted under its route template, never the raw path. */
+  paths: PathsObject;
+  onAuthenticated?: OnAuthenticated;
+}
+
+/** Path template matcher from the OpenAPI paths (`/api/v1/wallets/{address}/position`); unknown paths: `unmatched`. */
+export function routeTemplates(paths: PathsObject): (path: string) => string {
+  const patterns = Object.keys(paths).map((template) => ({
+    template,
+    regex: new RegExp(`^${template.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^}]+\}/g, '[^/]+')}$`),
+  }));
+  return (path) => patterns.find(({ regex }) => regex.test(path))?.template ?? 'unmatched';
+}
+
+/**
+ * The first router: a partner route is authenticated here (the feature routers' own partnerAuth then finds the
+ * partner set) and limited per partner, so one partner's burst never spends another's budget; every other limited
+ * route is limited per client address (`req.ip`, which honours TRUST_PROXY). Every answer of a limited route
+ * carries the headers, so a client can pace itself before it is refused.
+ */
+export function rateLimitGate(deps: RateLimitGateDeps): Router {
+  const router = Router();
+  const templateOf = routeTemplates(deps.paths);
+  router.use(async (req, res, next) => {
+    const policy = rateLimitPolicyOf(req.path);
+    if (policy === null) return next();
+    let key: string;
+    let perMinute: number;
+    if (policy === 'partner') {
+      key = await authenticatePartner(deps.pool, req, res, deps.onAuthenticated);
+      perMinute = await deps.partnerPerMinute(key);
+    } else {
+      key = req.ip ?? 'unknown';
+      perMinute = deps.publicPerMinute;
+    }
+    const taken = await deps.limiter.take(policy, key, perMinute);
+    if (taken.outcome === 'unchecked') return next();
+    res.set(rateLimitHeaders(taken.state));
+    if (taken.outcome === 'allowed') return next();
+    deps.metrics.refused(templateOf(req.path), policy, policy === 'partner' ? key : 'anonymous');
+    refuse(res, taken.state);
+  });
+  return router;
+}
+
+function refuse(res: Response, state: RateLimitState): void {
+  res.set('Retry-After', String(resetSeconds(state.resetMs)));
+  sendError(res, 429, 'BAD_REQUEST', rateLimitMessage(state));
+}

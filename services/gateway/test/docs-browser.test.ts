@@ -1,0 +1,79 @@
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import { chromium, type Browser } from 'playwright-core';
+import type { OpenApiDocument } from '@yv/schemas';
+import { useTestGateway } from './support/gateway';
+
+/**
+ * /docs in a real browser (Debian's chromium, scripts/ensure-tools.sh): the renderer must show every operation of
+ * the served document, log no error, and fetch nothing from anywhere but the gateway.
+ */
+
+const gateway = useTestGateway();
+let server: Server;
+let origin: string;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = gateway.app.listen(0, '127.0.0.1');
+  await new Promise<void>((resolve) => server.once('listening', resolve));
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+  });
+}, 60_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await new Promise((resolve) => server?.close(resolve));
+});
+
+/** The host a request went to; a blob: URL is the page's own, named by the origin inside it. */
+function hostOf(url: string): string | null {
+  const parsed = new URL(url);
+  if (parsed.protocol === 'data:') return null;
+  return parsed.protocol === 'blob:' ? new URL(parsed.pathname).host : parsed.host;
+}
+
+it('renders every operation of the document offline and without errors', async () => {
+  const doc = (await (await fetch(`${origin}/api/v1/openapi.json`)).json()) as OpenApiDocument;
+  const operations = Object.entries(doc.paths).flatMap(([path, item]) =>
+    Object.entries(item).map(([method, operation]) => ({ path, method, id: operation.operationId })),
+  );
+  expect(operations.length).toBeGreaterThan(20);
+
+  const page = await browser.newPage();
+  const requested: string[] = [];
+  const errors: string[] = [];
+  page.on('request', (req) => requested.push(req.url()));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(`${message.text()} (${message.location().url})`);
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('response', (res) => {
+    if (res.status() >= 400) errors.push(`${res.status()} ${res.url()}`);
+  });
+
+  const response = await page.goto(`${origin}/docs`);
+  expect(response?.status()).toBe(200);
+  expect(response?.headers()['content-security-policy']).toContain("default-src 'none'");
+  // Redoc gives each operation a section `operation/<operationId>`, whose endpoint line is its method and path.
+  for (const operation of operations) {
+    const section = page.locator(`[data-section-id="operation/${operation.id}"]`);
+    await section.waitFor({ state: 'attached', timeout: 90_000 });
+    const text = (await section.textContent()) ?? '';
+    expect({ operation, shown: text.includes(`${operation.method}${operation.path}`) }).toEqual({
+      operation,
+      shown: true,
+    });
+  }
+  // Let late work (the search worker, images) run before judging what was fetched.
+  await page.waitForLoadState('networkidle');
+  await page.close();
+
+  expect(errors).toEqual([]);
+  expect(requested).toContain(`${origin}/docs/assets/redoc.standalone.js`);
+  const gatewayHost = new URL(origin).host;
+  expect(requested.filter((url) => ![null, gatewayHost].includes(hostOf(url)))).toEqual([]);
+}, 180_000);
