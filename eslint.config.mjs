@@ -7,6 +7,7 @@ export default tseslint.config(
       '**/node_modules/**',
       '**/dist/**',
       'packages/contracts/generated/**',
+      'packages/sdk/src/generated/**',
       '.devnet/**',
       'coverage/**',
     ],

@@ -16,7 +16,7 @@ const IGNORED = ['/node_modules/', '<rootDir>/infra/test/faults.test.ts'];
  * fixture. Tests pinned to one layout (the contract tests) deploy with an explicit contractVersion and are left out.
  */
 const DEPLOYS_A_VAULT =
-  /useDevnetVault\(|usePrivateDevnetVault\(|deployTestVault\(|startFaultWorld\(|startGatewayProcess\(|startStack\(/;
+  /useDevnetVault\(|usePrivateDevnetVault\(|deployTestVault\(|startTestGateway\(|useTestGateway\(|startFaultWorld\(|startGatewayProcess\(|startStack\(/;
 const PINNED = /contractVersion:\s*'svc-/;
 
 function chainTests() {
