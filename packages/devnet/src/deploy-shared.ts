@@ -1,5 +1,5 @@
 /** What every contract layout's devnet deploy shares: units, parameters, options and the common contracts. */
-import { ContractFactory, type Provider, type Signer } from 'ethers';
+import { ContractFactory, NonceManager, type Provider, type Signer } from 'ethers';
 import { artifact, MockUSDC__factory, type ContractName } from '@yv/contracts';
 import { toChecksumAddress, type Address, type ContractVersion, type Deployment } from '@yv/config';
 import { DEVNET_CHAIN_ID } from './accounts';
@@ -145,4 +145,26 @@ export function manifestOf(
       strategyKeeper: toChecksumAddress(keeper),
     },
   };
+}
+
+/**
+ * What every layout deploys first: USDC, then its vault contract (`Core` or `SvcVault`: both take VaultAccounting's
+ * constructor arguments). The start block is read before either, so the indexer sees every vault event.
+ */
+export async function deployUsdcAndVault(name: 'Core' | 'SvcVault', opts: DeployOptions) {
+  const signer = new NonceManager(opts.deployer);
+  const owner = await opts.deployer.getAddress();
+  const treasury = opts.treasury ?? owner;
+  const startBlock = await opts.provider.getBlockNumber();
+  const usdc = await deployContract('MockUSDC', signer, [owner]);
+  const vault = await deployContract(name, signer, [
+    owner,
+    usdc,
+    SHARE_NAME,
+    SHARE_SYMBOL,
+    treasury,
+    opts.keeper,
+    paramsTuple(opts.params),
+  ]);
+  return { signer, owner, treasury, startBlock, usdc, vault };
 }

@@ -1,16 +1,12 @@
-import { NonceManager } from 'ethers';
 import { SvcVault__factory } from '@yv/contracts';
 import type { Deployment } from '@yv/config';
 import {
-  deployContract,
   deployMulticall3,
   deployStrategySide,
+  deployUsdcAndVault,
   manifestOf,
-  paramsTuple,
   send,
   setUpDevnetUsdc,
-  SHARE_NAME,
-  SHARE_SYMBOL,
   type DeployOptions,
 } from './deploy-shared';
 
@@ -20,21 +16,7 @@ import {
  * manifest (vault, core, share, depositPipe, redemptionPipe) is the SvcVault.
  */
 export async function deployVaultV3(opts: DeployOptions): Promise<Deployment> {
-  const signer = new NonceManager(opts.deployer);
-  const owner = await opts.deployer.getAddress();
-  const treasury = opts.treasury ?? owner;
-  const startBlock = await opts.provider.getBlockNumber();
-
-  const usdc = await deployContract('MockUSDC', signer, [owner]);
-  const vault = await deployContract('SvcVault', signer, [
-    owner,
-    usdc,
-    SHARE_NAME,
-    SHARE_SYMBOL,
-    treasury,
-    opts.keeper,
-    paramsTuple(opts.params),
-  ]);
+  const { signer, owner, treasury, startBlock, usdc, vault } = await deployUsdcAndVault('SvcVault', opts);
   const { strategy, navSource } = await deployStrategySide(signer, owner, vault, usdc, opts);
   const multicall3 = await deployMulticall3(signer, opts);
   await send(SvcVault__factory.connect(vault, signer).wire(strategy, navSource));

@@ -1,6 +1,5 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { NonceManager } from 'ethers';
 import { Core__factory } from '@yv/contracts';
 import type { ContractVersion, Deployment } from '@yv/config';
 import { CONTRACT_VERSIONS } from '@yv/schemas';
@@ -9,12 +8,10 @@ import {
   deployContract,
   deployMulticall3,
   deployStrategySide,
+  deployUsdcAndVault,
   manifestOf,
-  paramsTuple,
   send,
   setUpDevnetUsdc,
-  SHARE_NAME,
-  SHARE_SYMBOL,
   type DeployOptions,
 } from './deploy-shared';
 
@@ -52,21 +49,7 @@ export async function deployVault(opts: DeployOptions): Promise<Deployment> {
 
 /** svc-pipe-v2: Core (which creates the Share), DepositPipe and RedemptionPipe. */
 async function deployVaultV2(opts: DeployOptions): Promise<Deployment> {
-  const signer = new NonceManager(opts.deployer);
-  const owner = await opts.deployer.getAddress();
-  const treasury = opts.treasury ?? owner;
-  const startBlock = await opts.provider.getBlockNumber();
-
-  const usdc = await deployContract('MockUSDC', signer, [owner]);
-  const core = await deployContract('Core', signer, [
-    owner,
-    usdc,
-    SHARE_NAME,
-    SHARE_SYMBOL,
-    treasury,
-    opts.keeper,
-    paramsTuple(opts.params),
-  ]);
+  const { signer, owner, treasury, startBlock, usdc, vault: core } = await deployUsdcAndVault('Core', opts);
   const coreContract = Core__factory.connect(core, signer);
   const share = await coreContract.share();
   const { strategy, navSource } = await deployStrategySide(signer, owner, core, usdc, opts);
