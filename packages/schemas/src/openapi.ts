@@ -1,3 +1,4 @@
+import { guideTags, tagGroups, type GuideTag, type TagGroup } from './guides';
 import { buildersPaths } from './paths/builders';
 import { metaPaths } from './paths/meta';
 import { partnerActionsPaths } from './paths/partner-actions';
@@ -19,6 +20,7 @@ import { schemas } from './registry';
 import { MAX_BODY_DEPTH } from './limits';
 
 export * from './paths/operations';
+export type { GuideTag, TagGroup } from './guides';
 export { readsPaths } from './paths/reads';
 export { metaPaths } from './paths/meta';
 export { buildersPaths } from './paths/builders';
@@ -40,7 +42,8 @@ export interface OpenApiDocument {
     license: { name: string; identifier: string };
   };
   servers: { url: string; description: string }[];
-  tags: Tag[];
+  tags: (Tag | GuideTag)[];
+  'x-tagGroups': TagGroup[];
   paths: PathsObject;
   webhooks: PathsObject;
   components: Record<ComponentKind, Record<string, unknown>> & {
@@ -71,6 +74,9 @@ export function defaultPathGroups(): PathGroup[] {
 const DESCRIPTION = `HTTP JSON API of a USDC yield vault settling on chain 999. The service never signs or sends
 transactions: it returns unsigned transaction requests and tracks the hashes the caller submits.
 
+The guides come first: how to deposit and withdraw, idempotency, rate limits, errors and the webhook events;
+then every operation, with examples of its requests and answers.
+
 Conventions:
 - Every response is \`{success: true, data, meta: {updatedAt, ...}}\` or \`{success: false, error: {code, message}}\`,
   except the two documents under the \`meta\` tag. Branch on \`error.code\`; each code has one fixed HTTP status.
@@ -85,17 +91,16 @@ Conventions:
   BAD_REQUEST before anything else about it is checked.
 - Lists are paged newest first with an opaque \`cursor\` and \`limit\` (1 to 100, default 25); \`meta.nextCursor\` is
   null on the last page.
-- Every \`/api/v1\` route but \`/api/v1/health\` and \`/api/v1/openapi.json\` is rate limited: partner routes per partner,
-  the others per client address. Every answer of a limited route (of a partner route, once its key is accepted)
-  carries \`RateLimit-Policy\` and \`RateLimit\` (draft-ietf-httpapi-ratelimit-headers, structured fields, e.g.
-  \`"partner";q=600;w=60\` and \`"partner";r=599;t=37\`); over the limit the answer is 429 with code BAD_REQUEST and
-  \`Retry-After\` in seconds.
+- Every \`/api/v1\` route but \`/api/v1/health\` and \`/api/v1/openapi.json\` is rate limited, with \`RateLimit-Policy\`
+  and \`RateLimit\` headers on every answer and 429 with \`Retry-After\` over the limit: see [Rate limits](#tag/guide-rate-limits).
 - Paths carry the version (\`/api/v1\`); additions are backwards compatible, removals get a new version.`;
 
 export function buildOpenApi({ serverUrl, groups = defaultPathGroups() }: OpenApiOptions): OpenApiDocument {
   // Added to the merged paths, so every limited route documents its 429 and headers whatever area it is in.
   const paths = withRateLimits(mergePaths(groups));
   const webhooks = mergePaths(groups.map((group) => ({ tags: [], paths: group.webhooks ?? {} })));
+  const guides = guideTags(paths);
+  const tags = mergeTags(groups);
   const components = pruneComponents(
     { paths, webhooks },
     {
@@ -117,7 +122,8 @@ export function buildOpenApi({ serverUrl, groups = defaultPathGroups() }: OpenAp
       },
     },
     servers: [{ url: serverUrl.replace(/\/+$/, ''), description: 'This deployment.' }],
-    tags: mergeTags(groups),
+    tags: [...guides, ...tags],
+    'x-tagGroups': tagGroups(guides, tags),
     paths,
     webhooks,
     components: { ...components, securitySchemes: usedSecuritySchemes(paths) },

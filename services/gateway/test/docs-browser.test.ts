@@ -1,12 +1,12 @@
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { chromium, type Browser } from 'playwright-core';
-import type { OpenApiDocument } from '@yv/schemas';
+import { API_ERROR_CODES, type GuideTag, type OpenApiDocument } from '@yv/schemas';
 import { useTestGateway } from './support/gateway';
 
 /**
- * /docs in a real browser (Debian's chromium, scripts/ensure-tools.sh): the renderer must show every operation of
- * the served document, log no error, and fetch nothing from anywhere but the gateway.
+ * /docs in a real browser (Debian's chromium, scripts/ensure-tools.sh): the renderer must show every guide and every
+ * operation of the served document, log no error, and fetch nothing from anywhere but the gateway.
  */
 
 const gateway = useTestGateway();
@@ -36,7 +36,7 @@ function hostOf(url: string): string | null {
   return parsed.protocol === 'blob:' ? new URL(parsed.pathname).host : parsed.host;
 }
 
-it('renders every operation of the document offline and without errors', async () => {
+it('renders every guide and every operation of the document offline and without errors', async () => {
   const doc = (await (await fetch(`${origin}/api/v1/openapi.json`)).json()) as OpenApiDocument;
   const operations = Object.entries(doc.paths).flatMap(([path, item]) =>
     Object.entries(item).map(([method, operation]) => ({ path, method, id: operation.operationId })),
@@ -68,6 +68,25 @@ it('renders every operation of the document offline and without errors', async (
       shown: true,
     });
   }
+  // The guides are tags with x-traitTag: Redoc gives each a section `tag/<name>` of prose headed by its display name.
+  const guides = doc.tags.filter((tag): tag is GuideTag => 'x-traitTag' in tag);
+  expect(guides.map((guide) => guide['x-displayName'])).toEqual(
+    expect.arrayContaining([
+      'Deposit sequence',
+      'Withdrawal lifecycle',
+      'Idempotency',
+      'Rate limits',
+      'Errors',
+    ]),
+  );
+  for (const guide of guides) {
+    const section = page.locator(`[data-section-id="tag/${guide.name}"]`);
+    await section.waitFor({ state: 'attached', timeout: 90_000 });
+    expect(await section.locator('h1, h2').first().textContent()).toContain(guide['x-displayName']);
+  }
+  // Their markdown is rendered, not shown as text: the error table has a row per code under its header row.
+  const errorRows = page.locator('[data-section-id="tag/guide-errors"] table tr');
+  expect(await errorRows.count()).toBe(API_ERROR_CODES.length + 1);
   // Let late work (the search worker, images) run before judging what was fetched.
   await page.waitForLoadState('networkidle');
   await page.close();

@@ -31,6 +31,7 @@ import {
 } from './wallet';
 
 export * from './actions';
+export * from './api-keys';
 export * from './bootstrap';
 export * from './config';
 export * from './envelopes';
@@ -39,10 +40,12 @@ export * from './fixtures';
 export * from './health';
 export * from './hlp';
 export * from './partner-actions';
+export * from './partner-events';
 export * from './quotes';
 export * from './requests';
 export * from './vault';
 export * from './wallet';
+export * from './webhook-endpoint';
 export * from './webhooks';
 
 /** Valid payloads per schema name; the gateway's tests may reuse them as known-good shapes. */

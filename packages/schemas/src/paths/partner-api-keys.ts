@@ -1,4 +1,11 @@
 import { MAX_PARTNER_GRACE_HOURS } from '../api-keys';
+import {
+  apiKeyCreatedExample,
+  apiKeyListExample,
+  apiKeyRotateRequestExample,
+  example,
+  ok,
+} from '../examples';
 import { PARTNER_KEY, errorResponses, jsonBody, jsonResponse, type PathGroup } from './operations';
 
 /** The partner's own API keys: rotate and list. Bearer partner key. */
@@ -21,9 +28,19 @@ export function partnerApiKeysPaths(): PathGroup {
           description: `The new key is in this answer only (the service keeps its SHA-256). Every key the partner has now, the calling one included, stops working after \`graceHours\` (0 to ${MAX_PARTNER_GRACE_HOURS}, default 24; 0 ends them at once), so the partner can deploy the new key before the old one ends.`,
           tags: ['partner-api-keys'],
           security: PARTNER_KEY,
-          requestBody: { ...jsonBody('ApiKeyRotateRequest'), required: false },
+          requestBody: {
+            ...jsonBody('ApiKeyRotateRequest', {
+              examples: {
+                day: example('The current keys work one more day (the default)', apiKeyRotateRequestExample),
+                now: example('End the current keys at once', { graceHours: 0 }),
+              },
+            }),
+            required: false,
+          },
           responses: {
-            '201': jsonResponse('ApiKeyCreatedResponse', 'The new key, shown once.'),
+            '201': jsonResponse('ApiKeyCreatedResponse', 'The new key, shown once.', {
+              created: example('A new key, the old ones working for a day', ok(apiKeyCreatedExample)),
+            }),
             ...errorResponses(['BAD_REQUEST', 'PARTNER_UNAUTHORIZED', 'PARTNER_ACTION_FAILED'], [413]),
           },
         },
@@ -37,7 +54,9 @@ export function partnerApiKeysPaths(): PathGroup {
           tags: ['partner-api-keys'],
           security: PARTNER_KEY,
           responses: {
-            '200': jsonResponse('ApiKeyListResponse', "The partner's keys."),
+            '200': jsonResponse('ApiKeyListResponse', "The partner's keys.", {
+              rotating: example('During a grace period: both keys work', ok(apiKeyListExample)),
+            }),
             ...errorResponses(['PARTNER_UNAUTHORIZED', 'PARTNER_ACTION_FAILED']),
           },
         },

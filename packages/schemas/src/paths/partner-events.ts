@@ -1,4 +1,16 @@
 import type { ApiErrorCode } from '../errors';
+import {
+  eventRedeliverDoneExample,
+  eventRedeliverRequestExample,
+  eventRedeliverResultExample,
+  example,
+  ok,
+  page,
+  partnerEventDetailExample,
+  partnerEventExample,
+  partnerTestEventExample,
+  redeliveredWebhookDeliveryExample,
+} from '../examples';
 import { ref } from '../ref';
 import { WEBHOOK_EVENT_TYPES } from '../webhooks';
 import { PARTNER_KEY, errorResponses, jsonBody, jsonResponse, parameter, type PathGroup } from './operations';
@@ -58,7 +70,12 @@ export function partnerEventsPaths(): PathGroup {
             parameter('Limit'),
           ],
           responses: {
-            '200': jsonResponse('PartnerEventListResponse', 'A page of events.'),
+            '200': jsonResponse('PartnerEventListResponse', 'A page of events.', {
+              page: example(
+                'The newest events, more on the next page',
+                page([partnerTestEventExample, partnerEventExample], 'eyJpZCI6IjZlN2Y4MDkxIn0'),
+              ),
+            }),
             ...errorResponses([...AUTH_CODES, 'BAD_REQUEST']),
           },
         },
@@ -73,7 +90,9 @@ export function partnerEventsPaths(): PathGroup {
           security: PARTNER_KEY,
           parameters: [eventId],
           responses: {
-            '200': jsonResponse('PartnerEventResponse', 'The event.'),
+            '200': jsonResponse('PartnerEventResponse', 'The event.', {
+              delivered: example('Delivered at the third attempt', ok(partnerEventDetailExample)),
+            }),
             ...errorResponses(AUTH_CODES, [404]),
           },
         },
@@ -87,7 +106,9 @@ export function partnerEventsPaths(): PathGroup {
           security: PARTNER_KEY,
           parameters: [eventId],
           responses: {
-            '202': jsonResponse('WebhookDeliveryResponse', 'The delivery, pending again (or as it was).'),
+            '202': jsonResponse('WebhookDeliveryResponse', 'The delivery, pending again (or as it was).', {
+              pending: example('Pending again, due now', ok(redeliveredWebhookDeliveryExample)),
+            }),
             ...errorResponses([...AUTH_CODES, 'BAD_REQUEST'], [404]),
           },
         },
@@ -99,11 +120,20 @@ export function partnerEventsPaths(): PathGroup {
           description: `After an outage of the receiver: every event created at or after \`since\` of a type the endpoint subscribes to, oldest first, paced a few per second (\`WEBHOOK_REDELIVER_PER_SECOND\`, 10 by default) so the receiver is not flooded. \`since\` may go back at most the event retention (older: 400 BAD_REQUEST). One call takes at most 1,000 events by default; call again with \`since\` = \`nextSince\` while it is not null.\n\n${REDELIVERY}`,
           tags: ['partner-events'],
           security: PARTNER_KEY,
-          requestBody: jsonBody('EventRedeliverRequest'),
+          requestBody: jsonBody('EventRedeliverRequest', {
+            examples: { since: example('Everything since midnight', eventRedeliverRequestExample) },
+          }),
           responses: {
             '202': jsonResponse(
               'EventRedeliverResultResponse',
               'What this call redelivered, and where to go on.',
+              {
+                more: example(
+                  'A full batch: call again with since = nextSince',
+                  ok(eventRedeliverResultExample),
+                ),
+                done: example('The last batch', ok(eventRedeliverDoneExample)),
+              },
             ),
             ...errorResponses([...AUTH_CODES, 'BAD_REQUEST'], [413]),
           },

@@ -7,7 +7,7 @@ import { JSON_MEDIA_TYPE, type PathsObject } from './operations';
  * paths, so no new route can forget them. Headers are inlined: a `$ref` response (the shared error responses)
  * cannot carry headers beside it, which is why the description of the document says every answer has them.
  */
-const RATE_LIMIT_HEADERS = {
+export const RATE_LIMIT_HEADERS = {
   'RateLimit-Policy': {
     description:
       'The budget of this route (draft-ietf-httpapi-ratelimit-headers, structured field): `"partner";q=600;w=60` is 600 requests per 60-second window per partner; `"public"` is per client address.',

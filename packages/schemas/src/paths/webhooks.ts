@@ -18,7 +18,7 @@ import {
 
 /** The cron retry endpoint, and the webhooks the API sends to the partner's receiver (OpenAPI `webhooks`). */
 
-const SIGNATURE_HEADERS = [
+export const SIGNATURE_HEADERS = [
   {
     name: 'webhook-id',
     in: 'header',
@@ -44,7 +44,7 @@ const SIGNATURE_HEADERS = [
   },
 ];
 
-const DELIVERY = `Sent as POST with the signed JSON body to the partner's webhook URL
+export const DELIVERY = `Sent as POST with the signed JSON body to the partner's webhook URL
 (PUT /api/v1/partner/webhook-endpoint, to the event types it subscribes to) per the Standard Webhooks scheme. Answer 2xx within 10 seconds to acknowledge; any other answer or a timeout is retried on the
 schedule 0 s, 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h after each failure (up to 10 % later; a \`Retry-After\` is
 honoured), about 27 hours in all; after the last attempt the delivery is failed, and the partner can redeliver it

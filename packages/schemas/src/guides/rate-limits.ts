@@ -1,0 +1,27 @@
+import { RATE_LIMIT_HEADERS } from '../paths/rate-limits';
+import { PARTNER_PATH_PREFIX, RATE_LIMIT_EXEMPT_PATHS } from '../rate-limits';
+import { markdownTable } from './table';
+
+export const RATE_LIMITS_GUIDE = `Requests are counted in a fixed window per budget, shared by every replica of the API:
+
+- **Partner routes** (\`${PARTNER_PATH_PREFIX}…\`): one budget per partner, whichever of its API keys is used
+  (policy \`"partner"\`; 600 a minute unless the operator set another, for all partners or for yours).
+- **Every other \`/api/v1\` route** (reads, builders): one budget per client address (policy \`"public"\`; 120 a
+  minute unless the operator set another).
+- **Never limited**: ${RATE_LIMIT_EXEMPT_PATHS.map((path) => `\`${path}\``).join(', ')}, and everything outside
+  \`/api/v1\` (\`/docs\`, the cron route).
+
+Every answer of a limited route (of a partner route, once its API key is accepted) carries the budget and what is
+left of it, in the structured-field form of draft-ietf-httpapi-ratelimit-headers:
+
+${markdownTable(
+  ['header', 'meaning'],
+  Object.entries(RATE_LIMIT_HEADERS).map(([name, header]) => [`\`${name}\``, header.description]),
+)}
+
+Over the budget the answer is **429** with code \`BAD_REQUEST\` (the error table has no code of its own for it), a
+message naming the limit, and \`Retry-After\` in seconds: wait that long, then go on. Pace yourself by \`RateLimit\`
+before that happens. \`@yv/sdk\` retries a 429 after its \`Retry-After\` with the same Idempotency-Key.
+
+When the limiter cannot answer in time (its store is slow or down) the request goes on unlimited and without the
+two headers: their absence is not an error.`;
