@@ -2,6 +2,7 @@ export * from './revert';
 export * from './rpc';
 export * from './logs';
 export * from './multicall';
+export type { BlockTag } from './eth-call';
 export * from './layouts';
 export * from './vault-reader';
 export * from './position-reader';

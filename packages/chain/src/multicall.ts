@@ -1,5 +1,7 @@
 import type { Interface, Provider, Result } from 'ethers';
 import { Multicall3__factory } from '@yv/contracts';
+import { ethCall, type BlockTag } from './eth-call';
+import { decodeAggregate3, encodeAggregate3, type Aggregate3Result } from './multicall-codec';
 
 const multicall = Multicall3__factory.createInterface();
 
@@ -16,8 +18,6 @@ export interface RawCall {
   readonly target: string;
   readonly callData: string;
 }
-
-export type BlockTag = number | bigint | string;
 
 /** Multicall3's own views: the block every other answer of the batch was read at. */
 export function multicallView(
@@ -37,15 +37,9 @@ async function aggregate3(
   calls: readonly RawCall[],
   allowFailure: boolean,
   blockTag: BlockTag,
-): Promise<{ success: boolean; returnData: string }[]> {
-  const answer = await provider.call({
-    to: multicall3,
-    data: multicall.encodeFunctionData('aggregate3', [calls.map((c) => ({ ...c, allowFailure }))]),
-    blockTag: typeof blockTag === 'bigint' ? Number(blockTag) : blockTag,
-  });
-  const [results] = multicall.decodeFunctionResult('aggregate3', answer) as unknown as [
-    { success: boolean; returnData: string }[],
-  ];
+): Promise<Aggregate3Result[]> {
+  const answer = await ethCall(provider, multicall3, encodeAggregate3(calls, allowFailure), blockTag);
+  const results = decodeAggregate3(answer);
   if (results.length !== calls.length)
     throw new Error(`multicall answered ${results.length} results for ${calls.length} calls`);
   return results;

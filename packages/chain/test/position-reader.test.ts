@@ -1,4 +1,4 @@
-import { JsonRpcProvider } from 'ethers';
+import { hexlify, JsonRpcProvider, randomBytes } from 'ethers';
 import { Core__factory, MockUSDC__factory } from '@yv/contracts';
 import { useDevnetVault } from '@yv/testkit';
 import { createPositionReader, vaultDriver, vaultLayout } from '../src';
@@ -43,6 +43,45 @@ it('reads a position that matches the contracts own views at the same block', as
   const capacity = await core.instantRedeemCapacity(at);
   expect(p.maxWithdraw).toBe(p.shareValue < capacity ? p.shareValue : capacity);
   expect(p.nativeBalance).toBe(await v.provider.getBalance(alice!.address, p.blockNumber));
+});
+
+it('reads, for many wallets in one batch, what each wallet view answers on its own', async () => {
+  const c = v.deployment.contracts;
+  const layout = vaultLayout(v.deployment);
+  await vaultDriver(layout, v.wallets[1]!).approveAndDeposit(700n * USDC);
+  const wallets = [
+    ...v.wallets.map((w) => w.address),
+    ...Array.from({ length: 30 }, () => hexlify(randomBytes(20))),
+  ];
+  const reader = createPositionReader({
+    provider: v.provider,
+    layout,
+    blockTtlMs: 60_000,
+    maxBatchWallets: 1_000,
+  });
+  const reads = await Promise.all(wallets.map((w) => reader.read(w)));
+  const at = { blockTag: reads[0]!.blockNumber };
+  const core = Core__factory.connect(c.core, v.provider);
+  const usdc = MockUSDC__factory.connect(c.usdc, v.provider);
+  const share = MockUSDC__factory.connect(c.share, v.provider);
+  const capacity = await core.instantRedeemCapacity(at);
+  for (const p of reads) {
+    const shares = await share.balanceOf(p.wallet, at);
+    const value = await core.convertToAssets(shares, at);
+    expect(p).toEqual({
+      wallet: p.wallet,
+      blockNumber: at.blockTag,
+      usdcBalance: await usdc.balanceOf(p.wallet, at),
+      shareBalance: shares,
+      depositPipeAllowance: await usdc.allowance(p.wallet, layout.depositSpender, at),
+      maxDeposit: await core.maxDeposit(p.wallet, at),
+      maxRedeem: shares,
+      maxWithdraw: value < capacity ? value : capacity,
+      nativeBalance: await v.provider.getBalance(p.wallet, at.blockTag),
+      shareValue: value,
+    });
+  }
+  expect(reads.some((p) => p.shareBalance > 0n && p.depositPipeAllowance > 0n)).toBe(true);
 });
 
 it('answers concurrent requests at one block with one eth_call, shared per wallet and batched across wallets', async () => {

@@ -69,6 +69,10 @@ contract Core is VaultAccounting {
         return share.balanceOf(redemptionPipe);
     }
 
+    function _depositSpender() internal view override returns (address) {
+        return depositPipe;
+    }
+
     // ---------------------------------------------------------------- ERC-4626-style views
 
     function previewRedeem(uint256 shares) public view returns (uint256) {

@@ -162,6 +162,10 @@ contract SvcVault is ERC20, VaultAccounting, IERC165 {
         return balanceOf(address(this));
     }
 
+    function _depositSpender() internal view override returns (address) {
+        return address(this);
+    }
+
     // ---------------------------------------------------------------- deposits (ERC-4626, ERC-5143)
 
     function deposit(uint256 assets, address receiver) external returns (uint256 shares) {

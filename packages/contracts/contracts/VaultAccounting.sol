@@ -117,6 +117,9 @@ abstract contract VaultAccounting is Ownable {
     /// Shares held for pending redemptions.
     function escrowedShares() public view virtual returns (uint256);
 
+    /// Who a deposit's USDC allowance must be given to: the layout's deposit entry.
+    function _depositSpender() internal view virtual returns (address);
+
     // ---------------------------------------------------------------- parameters (owner)
 
     function setCaps(uint256 maxTvl_, uint256 maxUserDeposit_) external onlyOwner {
@@ -203,7 +206,16 @@ abstract contract VaultAccounting is Ownable {
     }
 
     function _toAssets(uint256 shares, Math.Rounding rounding) internal view returns (uint256) {
-        return shares.mulDiv(totalAssets() + 1, _totalShares() + 10 ** DECIMALS_OFFSET, rounding);
+        return _toAssetsAt(shares, totalAssets(), _totalShares(), rounding);
+    }
+
+    /// The one conversion formula, for a NAV already read (positionsOf reads it once for many owners).
+    function _toAssetsAt(uint256 shares, uint256 assets, uint256 supply, Math.Rounding rounding)
+        internal
+        pure
+        returns (uint256)
+    {
+        return shares.mulDiv(assets + 1, supply + 10 ** DECIMALS_OFFSET, rounding);
     }
 
     function _precisePrice() private view returns (uint256) {
@@ -216,12 +228,18 @@ abstract contract VaultAccounting is Ownable {
     }
 
     function globalDepositRoom() public view returns (uint256) {
-        uint256 assets = totalAssets();
-        return maxTvl > assets ? maxTvl - assets : 0;
+        return _globalRoomAt(totalAssets());
     }
 
     function userDepositRoom(address receiver) public view returns (uint256) {
-        uint256 held = convertToAssets(_sharesOf(receiver));
+        return _userRoomAt(convertToAssets(_sharesOf(receiver)));
+    }
+
+    function _globalRoomAt(uint256 assets) internal view returns (uint256) {
+        return maxTvl > assets ? maxTvl - assets : 0;
+    }
+
+    function _userRoomAt(uint256 held) internal view returns (uint256) {
         return maxUserDeposit > held ? maxUserDeposit - held : 0;
     }
 
@@ -231,8 +249,46 @@ abstract contract VaultAccounting is Ownable {
     }
 
     function maxDeposit(address receiver) public view returns (uint256) {
-        if (depositsPaused) return 0;
-        return Math.min(globalDepositRoom(), userDepositRoom(receiver));
+        return _maxDepositAt(globalDepositRoom(), userDepositRoom(receiver));
+    }
+
+    function _maxDepositAt(uint256 globalRoom, uint256 userRoom) internal view returns (uint256) {
+        return depositsPaused ? 0 : Math.min(globalRoom, userRoom);
+    }
+
+    /// A wallet's whole position, each figure what the vault's own view answers for it at this block.
+    struct Position {
+        uint256 usdcBalance;
+        uint256 shareBalance;
+        uint256 depositAllowance;
+        uint256 maxDeposit;
+        uint256 maxRedeem;
+        uint256 maxInstantWithdraw;
+        uint256 nativeBalance;
+        uint256 shareValue;
+    }
+
+    /// Positions of many owners with the NAV read once: maxDeposit, the instant limit and the share value each
+    /// read it again per owner, and reading it is most of a position's cost (the strategy's equity, the bridges).
+    function positionsOf(address[] calldata owners) external view returns (Position[] memory positions) {
+        uint256 assets = totalAssets();
+        uint256 supply = _totalShares();
+        uint256 globalRoom = _globalRoomAt(assets);
+        uint256 capacity = instantRedeemCapacity();
+        address spender = _depositSpender();
+        positions = new Position[](owners.length);
+        for (uint256 i = 0; i < owners.length; ++i) {
+            address owner_ = owners[i];
+            Position memory p = positions[i];
+            p.usdcBalance = _asset.balanceOf(owner_);
+            p.shareBalance = _sharesOf(owner_);
+            p.depositAllowance = _asset.allowance(owner_, spender);
+            p.shareValue = _toAssetsAt(p.shareBalance, assets, supply, Math.Rounding.Floor);
+            p.maxDeposit = _maxDepositAt(globalRoom, _userRoomAt(p.shareValue));
+            p.maxRedeem = p.shareBalance;
+            p.maxInstantWithdraw = Math.min(p.shareValue, capacity);
+            p.nativeBalance = owner_.balance;
+        }
     }
 
     /// What an owner's shares are worth now, so a position reads in one call per value.

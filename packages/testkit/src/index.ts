@@ -13,3 +13,4 @@ export { testRedisUrl } from '@yv/devnet';
 export { freePort } from './ports';
 export { startTcpProxy, type TcpProxy } from './tcp-proxy';
 export { startOwnRedis, type OwnRedis } from './own-redis';
+export { startRpcProxy, type RpcProxy } from './rpc-proxy';

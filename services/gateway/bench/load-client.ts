@@ -1,34 +1,72 @@
 /**
  * The load generator in a process of its own: run inside the server's process, autocannon would take CPU from
- * the very server it measures. Reads {url, paths, connections, durationS, headers?} as JSON from argv, prints the
- * figures.
+ * the very server it measures. Reads a LoadSpec from the JSON file named in argv, prints the figures as JSON.
  */
+import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 
+export interface LoadSpec {
+  url: string;
+  method?: 'GET' | 'POST';
+  /** Request paths. With `once`, request i goes to paths[i] and the run ends after the last; otherwise each
+   * connection cycles through them from the first, so connections ask for the same paths at about the same time. */
+  paths: string[];
+  once?: boolean;
+  /** POST bodies, request i sends bodies[i % length]. */
+  bodies?: string[];
+  /** `{i}` in a header value becomes the request's number (a new Idempotency-Key per request). */
+  headers?: Record<string, string>;
+  connections: number;
+  durationS: number;
+}
+
+export interface LoadFigures {
+  rps: number;
+  p50: number;
+  p99: number;
+  requests: number;
+  errors: number;
+  non2xx: number;
+}
+
 async function main(): Promise<void> {
-  const { url, paths, connections, durationS, headers } = JSON.parse(process.argv[2]!) as {
-    url: string;
-    paths: string[];
-    connections: number;
-    durationS: number;
-    headers?: Record<string, string>;
-  };
+  const spec = JSON.parse(readFileSync(process.argv[2]!, 'utf8')) as LoadSpec;
+  const method = spec.method ?? 'GET';
+  let sent = 0;
   const result = await autocannon({
-    url,
-    connections,
-    duration: durationS,
-    ...(headers ? { headers } : {}),
-    requests: paths.map((path) => ({ method: 'GET', path })),
+    url: spec.url,
+    connections: spec.connections,
+    ...(spec.once ? { amount: spec.paths.length } : { duration: spec.durationS }),
+    requests:
+      spec.once || spec.bodies || spec.headers
+        ? [
+            {
+              method,
+              setupRequest: (req) => {
+                const i = sent++;
+                const headers = Object.fromEntries(
+                  Object.entries(spec.headers ?? {}).map(([k, v]) => [k, v.replace('{i}', String(i))]),
+                );
+                return {
+                  ...req,
+                  path: spec.paths[i % spec.paths.length]!,
+                  headers: { ...req.headers, ...headers },
+                  ...(spec.bodies ? { body: spec.bodies[i % spec.bodies.length] } : {}),
+                };
+              },
+            },
+          ]
+        : spec.paths.map((path) => ({ method, path })),
   });
-  process.stdout.write(
-    JSON.stringify({
-      rps: result.requests.average,
-      p50: result.latency.p50,
-      p99: result.latency.p99,
-      errors: result.errors + result.timeouts,
-      non2xx: result.non2xx,
-    }),
-  );
+  const figures: LoadFigures = {
+    rps: result.requests.total / (result.duration || 1),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    requests: result.requests.total,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+  };
+  process.stdout.write(JSON.stringify(figures));
 }
 
 void main();

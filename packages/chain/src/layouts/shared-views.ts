@@ -1,7 +1,8 @@
 import type { Interface } from 'ethers';
 import { MockUSDC__factory, NavSource__factory, Strategy__factory } from '@yv/contracts';
 import type { Deployment } from '@yv/config';
-import { multicallView, type ViewCall } from '../multicall';
+import { multicallView, type RawCall, type ViewCall } from '../multicall';
+import { addressWord, word } from '../abi-words';
 import type { QuoteReadRequest } from '../quote-reader/types';
 import type { QuoteViewName, SnapshotViewName } from './types';
 
@@ -21,6 +22,15 @@ export const on =
 export interface Accounting {
   readonly target: string;
   readonly iface: Interface;
+}
+
+/** positionsOf(address[]) on the accounting contract: every figure of many positions with the NAV read once. */
+export function positionsCall(accounting: Accounting): (wallets: readonly string[]) => RawCall {
+  const selector = accounting.iface.getFunction('positionsOf')!.selector;
+  return (wallets) => ({
+    target: accounting.target,
+    callData: selector + word(32) + word(wallets.length) + wallets.map(addressWord).join(''),
+  });
 }
 
 /** The quote views every layout shares; the layout gives the share-to-assets preview it trusts. */
@@ -94,5 +104,3 @@ export function snapshotViews(d: Deployment, accounting: Accounting): Record<Sna
     strategyKeeper: onStrategy('keeper'),
   };
 }
-
-export const erc20Interface = erc20;

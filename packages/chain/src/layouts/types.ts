@@ -102,8 +102,8 @@ export interface VaultLayout {
   /** The redemption as the layout's getRedemption answered it; `owner` is who may claim or cancel it. */
   toRedemption(id: bigint, answer: Result): OnChainRedemption;
   snapshotViews(): Record<SnapshotViewName, ViewCall>;
-  /** The eight views of a wallet position, each answering one word, in PositionState's order. */
-  walletCalls(wallet: string): RawCall[];
+  /** One call of the accounting contract's positionsOf for the wallets (decoded by decodePositions). */
+  positionsCall(wallets: readonly string[]): RawCall;
   /** Addresses and topic0s of the logs the indexer follows. */
   readonly followedAddresses: readonly string[];
   readonly followedTopics: readonly string[];

@@ -1,6 +1,7 @@
 import type { Provider } from 'ethers';
+import { answerHex, MalformedAnswer, sizeAt, wordAt } from '../abi-words';
+import { ethCall } from '../eth-call';
 import type { VaultLayout } from '../layouts/types';
-import { aggregateRaw } from '../multicall';
 import { createLatestBlock } from './latest-block';
 
 /** A wallet's on-chain position at one block, straight from the contracts' own views. */
@@ -30,13 +31,41 @@ export interface PositionReaderOptions {
   layout: VaultLayout;
   /** How long a latest-block answer is reused. */
   blockTtlMs?: number;
-  /** Wallets asked for within this window at the same block share one Multicall3 call. */
+  /** How long the first wallet of a batch waits for others to join it. */
   batchWindowMs?: number;
   maxBatchWallets?: number;
+  /**
+   * positionsOf calls at once. Wallets asked for while they are out join the next batch, so under load batches
+   * grow instead of calls multiplying.
+   */
+  maxInFlight?: number;
 }
 
-const CALLS_PER_WALLET = 8;
-const WORD_HEX = 66;
+/** positionsOf's Position struct: eight words, in this order. */
+const FIELDS = [
+  'usdcBalance',
+  'shareBalance',
+  'depositPipeAllowance',
+  'maxDeposit',
+  'maxRedeem',
+  'maxWithdraw',
+  'nativeBalance',
+  'shareValue',
+] as const;
+type Figures = Record<(typeof FIELDS)[number], bigint>;
+const WHAT = 'positionsOf';
+
+/** positionsOf's answer: a dynamic array of static eight-word structs. */
+export function decodePositions(answer: string, count: number): Figures[] {
+  const hex = answerHex(WHAT, answer);
+  const array = sizeAt(WHAT, hex, 0);
+  const length = sizeAt(WHAT, hex, array);
+  if (length !== count) throw new MalformedAnswer(WHAT, `${length} positions for ${count} wallets`);
+  return Array.from({ length }, (_, i) => {
+    const at = array + 32 + i * FIELDS.length * 32;
+    return Object.fromEntries(FIELDS.map((field, k) => [field, wordAt(WHAT, hex, at + k * 32)])) as Figures;
+  });
+}
 
 interface Pending {
   wallet: string;
@@ -45,47 +74,47 @@ interface Pending {
 }
 
 /**
- * Reads positions with at most one Multicall3 call per batch of wallets per block. Concurrent requests for the same
- * wallet at the same block share one promise; different wallets asked together share one eth_call.
+ * Reads positions with at most one eth_call (the vault's positionsOf) per batch of wallets per block. Concurrent
+ * requests for the same wallet at the same block share one promise; different wallets asked together share one
+ * eth_call.
  */
 export function createPositionReader(opts: PositionReaderOptions): PositionReader {
   const latestBlock = createLatestBlock(opts.provider, opts.blockTtlMs ?? 250);
-  const batchWindowMs = opts.batchWindowMs ?? 2;
+  const batchWindowMs = opts.batchWindowMs ?? 25;
   const maxBatch = opts.maxBatchWallets ?? 100;
+  const maxInFlight = opts.maxInFlight ?? 1;
   const cache = new Map<string, Promise<PositionState>>();
   let cacheBlock = -1;
+  // Wallets waiting, per block, oldest block first (a Map keeps insertion order).
   const queues = new Map<number, Pending[]>();
+  let inFlight = 0;
+  let timer: ReturnType<typeof setTimeout> | null = null;
 
-  async function flush(block: number): Promise<void> {
-    const batch = queues.get(block) ?? [];
-    queues.delete(block);
-    if (batch.length === 0) return;
+  async function send(block: number, batch: Pending[]): Promise<void> {
     try {
-      const calls = batch.flatMap((p) => opts.layout.walletCalls(p.wallet));
-      const answers = await aggregateRaw(
-        opts.provider,
-        opts.layout.deployment.contracts.multicall3,
-        calls,
-        block,
+      const call = opts.layout.positionsCall(batch.map((p) => p.wallet));
+      const figures = decodePositions(
+        await ethCall(opts.provider, call.target, call.callData, block),
+        batch.length,
       );
-      batch.forEach((p, i) => {
-        // Every view here returns one uint256: its first 32-byte word.
-        const word = (k: number) => BigInt(answers[i * CALLS_PER_WALLET + k]!.slice(0, WORD_HEX));
-        p.resolve({
-          wallet: p.wallet,
-          blockNumber: block,
-          usdcBalance: word(0),
-          shareBalance: word(1),
-          depositPipeAllowance: word(2),
-          maxDeposit: word(3),
-          maxRedeem: word(4),
-          maxWithdraw: word(5),
-          nativeBalance: word(6),
-          shareValue: word(7),
-        });
-      });
+      batch.forEach((p, i) => p.resolve({ wallet: p.wallet, blockNumber: block, ...figures[i]! }));
     } catch (err) {
       for (const p of batch) p.reject(err);
+    }
+  }
+
+  function pump(): void {
+    while (inFlight < maxInFlight) {
+      const next = queues.entries().next();
+      if (next.done) return;
+      const [block, queue] = next.value;
+      const batch = queue.splice(0, maxBatch);
+      if (queue.length === 0) queues.delete(block);
+      inFlight++;
+      void send(block, batch).finally(() => {
+        inFlight--;
+        pump();
+      });
     }
   }
 
@@ -94,8 +123,12 @@ export function createPositionReader(opts: PositionReaderOptions): PositionReade
       const queue = queues.get(block) ?? [];
       queue.push({ wallet, resolve, reject });
       queues.set(block, queue);
-      if (queue.length === 1) setTimeout(() => void flush(block), batchWindowMs);
-      else if (queue.length >= maxBatch) void flush(block);
+      if (queue.length >= maxBatch) pump();
+      else
+        timer ??= setTimeout(() => {
+          timer = null;
+          pump();
+        }, batchWindowMs);
     });
   }
 

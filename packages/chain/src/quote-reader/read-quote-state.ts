@@ -1,6 +1,7 @@
 import type { Provider } from 'ethers';
 import type { VaultLayout } from '../layouts/types';
-import { readViews, type BlockTag, type ViewCall } from '../multicall';
+import type { BlockTag } from '../eth-call';
+import { readViews, type ViewCall } from '../multicall';
 import type { QuoteReadRequest, QuoteState } from './types';
 
 /**

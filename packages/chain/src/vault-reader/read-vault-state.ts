@@ -1,6 +1,7 @@
 import type { Provider, Result } from 'ethers';
 import type { SnapshotViewName, VaultLayout } from '../layouts/types';
-import { readViews, type BlockTag } from '../multicall';
+import type { BlockTag } from '../eth-call';
+import { readViews } from '../multicall';
 import type { VaultProof, VaultState } from './types';
 
 function toProof(p: Result): VaultProof {

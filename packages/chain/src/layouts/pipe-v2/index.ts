@@ -1,13 +1,8 @@
 import type { Result } from 'ethers';
-import {
-  Core__factory,
-  DepositPipe__factory,
-  Multicall3__factory,
-  RedemptionPipe__factory,
-} from '@yv/contracts';
+import { Core__factory, DepositPipe__factory, RedemptionPipe__factory } from '@yv/contracts';
 import type { Deployment } from '@yv/config';
 import { REDEMPTION_STATUS_BY_CODE, type OnChainRedemption } from '../../quote-reader/types';
-import { erc20Interface as erc20, on, quoteViews, snapshotViews } from '../shared-views';
+import { on, positionsCall, quoteViews, snapshotViews } from '../shared-views';
 import type { IdentityCheck, VaultLayout } from '../types';
 import { pipeV2Calls } from './calls';
 import { decodePipeV2Logs, PIPE_V2_TOPICS } from './logs';
@@ -15,7 +10,6 @@ import { decodePipeV2Logs, PIPE_V2_TOPICS } from './logs';
 const core = Core__factory.createInterface();
 const depositPipe = DepositPipe__factory.createInterface();
 const redemptionPipe = RedemptionPipe__factory.createInterface();
-const multicall = Multicall3__factory.createInterface();
 
 export function redemptionStatus(code: number, id: bigint): OnChainRedemption['status'] {
   const status = REDEMPTION_STATUS_BY_CODE[code];
@@ -49,16 +43,7 @@ export function pipeV2Layout(d: Deployment): VaultLayout {
       };
     },
     snapshotViews: () => snapshotViews(d, accounting),
-    walletCalls: (wallet) => [
-      { target: c.usdc, callData: erc20.encodeFunctionData('balanceOf', [wallet]) },
-      { target: c.share, callData: erc20.encodeFunctionData('balanceOf', [wallet]) },
-      { target: c.usdc, callData: erc20.encodeFunctionData('allowance', [wallet, c.depositPipe]) },
-      { target: c.core, callData: core.encodeFunctionData('maxDeposit', [wallet]) },
-      { target: c.core, callData: core.encodeFunctionData('maxRedeem', [wallet]) },
-      { target: c.core, callData: core.encodeFunctionData('maxWithdraw', [wallet]) },
-      { target: c.multicall3, callData: multicall.encodeFunctionData('getEthBalance', [wallet]) },
-      { target: c.core, callData: core.encodeFunctionData('shareValueOf', [wallet]) },
-    ],
+    positionsCall: positionsCall(accounting),
     followedAddresses: [c.depositPipe, c.redemptionPipe, c.share].map((a) => a.toLowerCase()),
     followedTopics: PIPE_V2_TOPICS,
     decodeLogs: decodePipeV2Logs,

@@ -1,14 +1,12 @@
 import type { Result } from 'ethers';
-import { Multicall3__factory } from '@yv/contracts';
 import type { Deployment } from '@yv/config';
 import type { OnChainRedemption } from '../../quote-reader/types';
 import { redemptionStatus } from '../pipe-v2';
-import { erc20Interface as erc20, on, quoteViews, snapshotViews } from '../shared-views';
+import { on, positionsCall, quoteViews, snapshotViews } from '../shared-views';
 import type { IdentityCheck, VaultLayout } from '../types';
 import { svcVault, vaultV3Calls } from './calls';
 import { decodeVaultV3Logs, VAULT_V3_TOPICS } from './logs';
 
-const multicall = Multicall3__factory.createInterface();
 /** ERC-165 id of ERC-7540's asynchronous redemption. */
 const ERC7540_ASYNC_REDEEM = '0x620ee8e4';
 
@@ -41,17 +39,7 @@ export function vaultV3Layout(d: Deployment): VaultLayout {
       };
     },
     snapshotViews: () => snapshotViews(d, accounting),
-    walletCalls: (wallet) => [
-      { target: d.contracts.usdc, callData: erc20.encodeFunctionData('balanceOf', [wallet]) },
-      { target: vault, callData: svcVault.encodeFunctionData('balanceOf', [wallet]) },
-      { target: d.contracts.usdc, callData: erc20.encodeFunctionData('allowance', [wallet, vault]) },
-      { target: vault, callData: svcVault.encodeFunctionData('maxDeposit', [wallet]) },
-      // ERC-7540's maxRedeem is what a controller can claim; the position's maxRedeem is what it can redeem at all.
-      { target: vault, callData: svcVault.encodeFunctionData('balanceOf', [wallet]) },
-      { target: vault, callData: svcVault.encodeFunctionData('maxInstantWithdraw', [wallet]) },
-      { target: d.contracts.multicall3, callData: multicall.encodeFunctionData('getEthBalance', [wallet]) },
-      { target: vault, callData: svcVault.encodeFunctionData('shareValueOf', [wallet]) },
-    ],
+    positionsCall: positionsCall(accounting),
     followedAddresses: [vault.toLowerCase()],
     followedTopics: VAULT_V3_TOPICS,
     decodeLogs: decodeVaultV3Logs,

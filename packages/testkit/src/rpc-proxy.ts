@@ -1,0 +1,75 @@
+import { createServer, request as httpRequest, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/**
+ * An HTTP JSON-RPC proxy in front of the devnet node that counts the calls passing through, by method (each
+ * element of a batch is one call), and can hold every request for `delayMs` to stand in for a distant node.
+ * Benchmarks use it to print how many node calls a request costs and how a slow node shows in latency.
+ */
+export interface RpcProxy {
+  readonly url: string;
+  /** Added before each HTTP request is forwarded (a batch is one HTTP request, as over a real network). */
+  delayMs: number;
+  /** Calls by JSON-RPC method since the last reset. */
+  counts(): Record<string, number>;
+  reset(): void;
+  close(): Promise<void>;
+}
+
+function methodsOf(body: string): string[] {
+  try {
+    const parsed = JSON.parse(body) as { method?: unknown } | { method?: unknown }[];
+    return (Array.isArray(parsed) ? parsed : [parsed]).map((call) => String(call.method));
+  } catch {
+    return ['(unparsable)'];
+  }
+}
+
+export async function startRpcProxy(target: string): Promise<RpcProxy> {
+  const upstream = new URL(target);
+  let counts: Record<string, number> = {};
+  const proxy = {
+    delayMs: 0,
+    counts: () => ({ ...counts }),
+    reset: () => {
+      counts = {};
+    },
+  };
+  const server: Server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      const body = Buffer.concat(chunks);
+      for (const method of methodsOf(body.toString('utf8'))) counts[method] = (counts[method] ?? 0) + 1;
+      const forward = () => {
+        const out = httpRequest(
+          {
+            host: upstream.hostname,
+            port: upstream.port,
+            path: upstream.pathname,
+            method: req.method,
+            headers: { 'content-type': 'application/json', 'content-length': body.length },
+          },
+          (answer) => {
+            res.writeHead(answer.statusCode ?? 502, answer.headers);
+            answer.pipe(res);
+          },
+        );
+        out.on('error', () => res.destroy());
+        out.end(body);
+      };
+      if (proxy.delayMs > 0) setTimeout(forward, proxy.delayMs);
+      else forward();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return Object.assign(proxy, {
+    url: `http://127.0.0.1:${port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  });
+}
