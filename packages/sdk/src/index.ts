@@ -19,3 +19,4 @@ export {
   type WebhookHeaders,
   type WebhookVerificationReason,
 } from './webhooks';
+export * from './flows';
