@@ -71,6 +71,7 @@ it('reads, for many wallets in one batch, what each wallet view answers on its o
     expect(p).toEqual({
       wallet: p.wallet,
       blockNumber: at.blockTag,
+      blockTimestamp: BigInt((await v.provider.getBlock(at.blockTag))!.timestamp),
       usdcBalance: await usdc.balanceOf(p.wallet, at),
       shareBalance: shares,
       depositPipeAllowance: await usdc.allowance(p.wallet, layout.depositSpender, at),

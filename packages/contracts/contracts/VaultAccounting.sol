@@ -202,7 +202,16 @@ abstract contract VaultAccounting is Ownable {
     }
 
     function _toShares(uint256 assets, Math.Rounding rounding) internal view returns (uint256) {
-        return assets.mulDiv(_totalShares() + 10 ** DECIMALS_OFFSET, totalAssets() + 1, rounding);
+        return _toSharesAt(assets, totalAssets(), _totalShares(), rounding);
+    }
+
+    /// The one conversion formula to shares, for a NAV already read (see _toAssetsAt).
+    function _toSharesAt(uint256 assets, uint256 nav, uint256 supply, Math.Rounding rounding)
+        internal
+        pure
+        returns (uint256)
+    {
+        return assets.mulDiv(supply + 10 ** DECIMALS_OFFSET, nav + 1, rounding);
     }
 
     function _toAssets(uint256 shares, Math.Rounding rounding) internal view returns (uint256) {
@@ -266,6 +275,43 @@ abstract contract VaultAccounting is Ownable {
         uint256 maxInstantWithdraw;
         uint256 nativeBalance;
         uint256 shareValue;
+    }
+
+    /// Every figure a quote decides on, each what its own view answers at this block.
+    struct QuoteFigures {
+        uint256 usdcBalance;
+        uint256 shareBalance;
+        uint256 allowance;
+        uint256 previewDeposit;
+        uint256 previewRedeem;
+        uint256 minimumDeposit;
+        uint256 globalDepositRoom;
+        uint256 userDepositRoom;
+        uint256 maxDeposit;
+        bool depositsPaused;
+        uint256 instantRedeemCapacity;
+    }
+
+    /// A quote's figures with the NAV read once: previewDeposit, previewRedeem, both rooms and maxDeposit each read
+    /// it again, and on a node every quote and every action creation pays for it.
+    function quoteOf(address account, address receiver, uint256 assets_, uint256 shares)
+        external
+        view
+        returns (QuoteFigures memory q)
+    {
+        uint256 nav = totalAssets();
+        uint256 supply = _totalShares();
+        q.usdcBalance = _asset.balanceOf(account);
+        q.shareBalance = _sharesOf(account);
+        q.allowance = _asset.allowance(account, _depositSpender());
+        q.previewDeposit = _toSharesAt(assets_, nav, supply, Math.Rounding.Floor);
+        q.previewRedeem = _toAssetsAt(shares, nav, supply, Math.Rounding.Floor);
+        q.minimumDeposit = minimumDeposit;
+        q.globalDepositRoom = _globalRoomAt(nav);
+        q.userDepositRoom = _userRoomAt(_toAssetsAt(_sharesOf(receiver), nav, supply, Math.Rounding.Floor));
+        q.maxDeposit = _maxDepositAt(q.globalDepositRoom, q.userDepositRoom);
+        q.depositsPaused = depositsPaused;
+        q.instantRedeemCapacity = instantRedeemCapacity();
     }
 
     /// Positions of many owners with the NAV read once: maxDeposit, the instant limit and the share value each

@@ -10,7 +10,7 @@ export interface RpcProxy {
   readonly url: string;
   /** Added before each HTTP request is forwarded (a batch is one HTTP request, as over a real network). */
   delayMs: number;
-  /** Calls by JSON-RPC method since the last reset. */
+  /** Calls by JSON-RPC method since the last reset, and `http requests`: how many HTTP requests carried them. */
   counts(): Record<string, number>;
   reset(): void;
   close(): Promise<void>;
@@ -40,6 +40,7 @@ export async function startRpcProxy(target: string): Promise<RpcProxy> {
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
       const body = Buffer.concat(chunks);
+      counts['http requests'] = (counts['http requests'] ?? 0) + 1;
       for (const method of methodsOf(body.toString('utf8'))) counts[method] = (counts[method] ?? 0) + 1;
       const forward = () => {
         const out = httpRequest(

@@ -12,6 +12,10 @@ export interface LoadSpec {
    * connection cycles through them from the first, so connections ask for the same paths at about the same time. */
   paths: string[];
   once?: boolean;
+  /** Ends the run after this many requests instead of after `durationS` (every answer is waited for). */
+  amount?: number;
+  /** Requests per second over all connections (open loop), instead of as fast as answers come. */
+  rate?: number;
   /** POST bodies, request i sends bodies[i % length]. */
   bodies?: string[];
   /** `{i}` in a header value becomes the request's number (a new Idempotency-Key per request). */
@@ -36,9 +40,12 @@ async function main(): Promise<void> {
   const result = await autocannon({
     url: spec.url,
     connections: spec.connections,
-    ...(spec.once ? { amount: spec.paths.length } : { duration: spec.durationS }),
+    ...(spec.once || spec.amount
+      ? { amount: spec.amount ?? spec.paths.length }
+      : { duration: spec.durationS }),
+    ...(spec.rate ? { overallRate: spec.rate } : {}),
     requests:
-      spec.once || spec.bodies || spec.headers
+      spec.once || spec.amount || spec.bodies || spec.headers
         ? [
             {
               method,

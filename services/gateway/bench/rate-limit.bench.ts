@@ -5,37 +5,20 @@
  * (GET /api/v1/config). Prints req/s and p99 of both runs and their ratio (target: within 10 %). Starts its own
  * devnet, databases and Redis prefixes; prints figures only. Run: pnpm --filter gateway bench rate-limit
  */
-import { execFile } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
-import path from 'node:path';
-import { promisify } from 'node:util';
 import { startChain } from '@yv/devnet';
 import { freePort } from '@yv/testkit';
 import { createPartner } from '../src/admin/commands';
 import { startTestGateway } from '../test/support/gateway';
+import type { LoadFigures as Figures } from './load-client';
+import { load as loadSpec } from './support/world';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
 const ROUNDS = 2;
-const execFileAsync = promisify(execFile);
 
-interface Figures {
-  rps: number;
-  p50: number;
-  p99: number;
-  errors: number;
-  non2xx: number;
-}
-
-async function load(url: string, route: string, headers: Record<string, string>, durationS: number) {
-  const args = JSON.stringify({ url, paths: [route], connections: CONNECTIONS, durationS, headers });
-  const { stdout } = await execFileAsync(process.execPath, [
-    require.resolve('tsx/cli'),
-    path.join(__dirname, 'load-client.ts'),
-    args,
-  ]);
-  return JSON.parse(stdout) as Figures;
-}
+const load = (url: string, route: string, headers: Record<string, string>, durationS: number) =>
+  loadSpec({ url, paths: [route], connections: CONNECTIONS, durationS, headers });
 
 const LIMITS = {
   off: { RATE_LIMIT_PARTNER_PER_MINUTE: '0', RATE_LIMIT_PUBLIC_PER_MINUTE: '0' },

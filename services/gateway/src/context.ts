@@ -62,6 +62,7 @@ export async function createGatewayContext(config: GatewayConfig): Promise<Gatew
     rpcUrl: config.RPC_URL,
     chainId: deployment.chainId,
     timeoutMs: config.RPC_TIMEOUT_MS,
+    batchWindowMs: config.RPC_BATCH_WINDOW_MS,
   });
   const readiness = async () =>
     currentReadiness(await latestReadiness(pool), new Date(), config.READINESS_MAX_AGE_MS);

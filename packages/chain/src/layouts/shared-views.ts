@@ -33,35 +33,20 @@ export function positionsCall(accounting: Accounting): (wallets: readonly string
   });
 }
 
-/** The quote views every layout shares; the layout gives the share-to-assets preview it trusts. */
+/** The quote views every layout shares: quoteOf holds every figure, read with the NAV read once. */
 export function quoteViews(
   d: Deployment,
   accounting: Accounting,
-  depositSpender: string,
-  previewRedeem: (shares: bigint) => ViewCall,
   r: QuoteReadRequest,
 ): Record<QuoteViewName, ViewCall> {
   const c = d.contracts;
-  const receiver = r.receiver ?? r.account;
   const onVault = on(accounting.target, accounting.iface);
-  const onUsdc = on(c.usdc, erc20);
-  const onShare = on(c.share, erc20);
   return {
     blockNumber: multicallView(c.multicall3, 'getBlockNumber'),
     blockTimestamp: multicallView(c.multicall3, 'getCurrentBlockTimestamp'),
-    assetDecimals: onUsdc('decimals'),
-    shareDecimals: onShare('decimals'),
-    usdcBalance: onUsdc('balanceOf', r.account),
-    shareBalance: onShare('balanceOf', r.account),
-    allowance: onUsdc('allowance', r.account, depositSpender),
-    previewDeposit: onVault('previewDeposit', r.assets ?? 0n),
-    previewRedeem: previewRedeem(r.shares ?? 0n),
-    minimumDeposit: onVault('minimumDeposit'),
-    globalDepositRoom: onVault('globalDepositRoom'),
-    userDepositRoom: onVault('userDepositRoom', receiver),
-    maxDeposit: onVault('maxDeposit', receiver),
-    depositsPaused: onVault('depositsPaused'),
-    instantRedeemCapacity: onVault('instantRedeemCapacity'),
+    assetDecimals: on(c.usdc, erc20)('decimals'),
+    shareDecimals: on(c.share, erc20)('decimals'),
+    figures: onVault('quoteOf', r.account, r.receiver ?? r.account, r.assets ?? 0n, r.shares ?? 0n),
   };
 }
 

@@ -25,23 +25,8 @@ export interface VaultCalls {
   sharePrice(): ContractCall;
 }
 
-/** The views a quote reads, by the QuoteState field they fill. */
-export type QuoteViewName =
-  | 'blockNumber'
-  | 'blockTimestamp'
-  | 'assetDecimals'
-  | 'shareDecimals'
-  | 'usdcBalance'
-  | 'shareBalance'
-  | 'allowance'
-  | 'previewDeposit'
-  | 'previewRedeem'
-  | 'minimumDeposit'
-  | 'globalDepositRoom'
-  | 'userDepositRoom'
-  | 'maxDeposit'
-  | 'depositsPaused'
-  | 'instantRedeemCapacity';
+/** The views a quote reads: the block, the decimals, and `figures` (the accounting contract's quoteOf). */
+export type QuoteViewName = 'blockNumber' | 'blockTimestamp' | 'assetDecimals' | 'shareDecimals' | 'figures';
 
 /** The views a vault snapshot reads (proof, wiring and parameters), by name. */
 export type SnapshotViewName =

@@ -1,13 +1,15 @@
 import type { Provider } from 'ethers';
 import { answerHex, MalformedAnswer, sizeAt, wordAt } from '../abi-words';
-import { ethCall } from '../eth-call';
 import type { VaultLayout } from '../layouts/types';
+import { aggregateRaw, type RawCall } from '../multicall';
 import { createLatestBlock } from './latest-block';
 
 /** A wallet's on-chain position at one block, straight from the contracts' own views. */
 export interface PositionState {
   wallet: string;
   blockNumber: number;
+  /** The block's timestamp, seconds since the epoch: the time the position was true. */
+  blockTimestamp: bigint;
   usdcBalance: bigint;
   shareBalance: bigint;
   /** convertToAssets(shareBalance): what the shares are worth in USDC now. */
@@ -54,6 +56,8 @@ const FIELDS = [
 ] as const;
 type Figures = Record<(typeof FIELDS)[number], bigint>;
 const WHAT = 'positionsOf';
+/** Multicall3.getCurrentBlockTimestamp() */
+const GET_CURRENT_BLOCK_TIMESTAMP = '0x0f28c97d';
 
 /** positionsOf's answer: a dynamic array of static eight-word structs. */
 export function decodePositions(answer: string, count: number): Figures[] {
@@ -74,7 +78,8 @@ interface Pending {
 }
 
 /**
- * Reads positions with at most one eth_call (the vault's positionsOf) per batch of wallets per block. Concurrent
+ * Reads positions with at most one eth_call (Multicall3: the block's timestamp and the vault's positionsOf) per
+ * batch of wallets per block. Concurrent
  * requests for the same wallet at the same block share one promise; different wallets asked together share one
  * eth_call.
  */
@@ -90,14 +95,24 @@ export function createPositionReader(opts: PositionReaderOptions): PositionReade
   let inFlight = 0;
   let timer: ReturnType<typeof setTimeout> | null = null;
 
+  const { multicall3 } = opts.layout.deployment.contracts;
+  // The block's time rides along in the same eth_call: asked apart, it would be a second node round trip.
+  const timestampCall: RawCall = { target: multicall3, callData: GET_CURRENT_BLOCK_TIMESTAMP };
+
   async function send(block: number, batch: Pending[]): Promise<void> {
     try {
-      const call = opts.layout.positionsCall(batch.map((p) => p.wallet));
-      const figures = decodePositions(
-        await ethCall(opts.provider, call.target, call.callData, block),
-        batch.length,
+      const positions = opts.layout.positionsCall(batch.map((p) => p.wallet));
+      const [timestamp, answer] = await aggregateRaw(
+        opts.provider,
+        multicall3,
+        [timestampCall, positions],
+        block,
       );
-      batch.forEach((p, i) => p.resolve({ wallet: p.wallet, blockNumber: block, ...figures[i]! }));
+      const blockTimestamp = wordAt(WHAT, answerHex(WHAT, timestamp!), 0);
+      const figures = decodePositions(answer!, batch.length);
+      batch.forEach((p, i) =>
+        p.resolve({ wallet: p.wallet, blockNumber: block, blockTimestamp, ...figures[i]! }),
+      );
     } catch (err) {
       for (const p of batch) p.reject(err);
     }

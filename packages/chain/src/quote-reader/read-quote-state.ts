@@ -1,4 +1,4 @@
-import type { Provider } from 'ethers';
+import type { Provider, Result } from 'ethers';
 import type { VaultLayout } from '../layouts/types';
 import type { BlockTag } from '../eth-call';
 import { readViews, type ViewCall } from '../multicall';
@@ -6,7 +6,8 @@ import type { QuoteReadRequest, QuoteState } from './types';
 
 /**
  * Reads everything a quote decides on in ONE eth_call to Multicall3.aggregate3, so balances, allowance, previews,
- * caps, pause, capacity and the redemption (and the block number reported with them) come from one block. Any
+ * caps, pause, capacity (the vault's quoteOf, which reads the NAV once for all of them) and the redemption (and the
+ * block number reported with them) come from one block. Any
  * failing view fails the read: a quote never mixes a fresh value with a missing one.
  * @param blockTag a block number or tag; default `latest`.
  */
@@ -21,22 +22,24 @@ export async function readQuoteState(
   if (id !== undefined) views.redemption = layout.redemptionView(id);
   const r = await readViews(provider, layout.deployment.contracts.multicall3, views, blockTag);
   const one = <T>(name: string): T => r[name]![0] as T;
+  const figures = one<Result>('figures');
+  const figure = (name: string): bigint => figures[name] as bigint;
   return {
     blockNumber: one('blockNumber'),
     blockTimestamp: one('blockTimestamp'),
     assetDecimals: Number(one<bigint>('assetDecimals')),
     shareDecimals: Number(one<bigint>('shareDecimals')),
-    usdcBalance: one('usdcBalance'),
-    shareBalance: one('shareBalance'),
-    allowance: one('allowance'),
-    previewDeposit: one('previewDeposit'),
-    previewRedeem: one('previewRedeem'),
-    minimumDeposit: one('minimumDeposit'),
-    globalDepositRoom: one('globalDepositRoom'),
-    userDepositRoom: one('userDepositRoom'),
-    maxDeposit: one('maxDeposit'),
-    depositsPaused: one('depositsPaused'),
-    instantRedeemCapacity: one('instantRedeemCapacity'),
+    usdcBalance: figure('usdcBalance'),
+    shareBalance: figure('shareBalance'),
+    allowance: figure('allowance'),
+    previewDeposit: figure('previewDeposit'),
+    previewRedeem: figure('previewRedeem'),
+    minimumDeposit: figure('minimumDeposit'),
+    globalDepositRoom: figure('globalDepositRoom'),
+    userDepositRoom: figure('userDepositRoom'),
+    maxDeposit: figure('maxDeposit'),
+    depositsPaused: figures.depositsPaused as boolean,
+    instantRedeemCapacity: figure('instantRedeemCapacity'),
     redemption: id === undefined ? null : layout.toRedemption(id, r.redemption!),
   };
 }

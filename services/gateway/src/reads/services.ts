@@ -176,17 +176,6 @@ export function createReadServices(opts: ReadServicesOptions): ReadServices {
     },
     (key) => `${key.id}:${key.performanceFeeBps}:${key.managementFeeBps}:${key.maxSeriesPoints}`,
   );
-  const blockTime = cachedByKey(
-    Infinity,
-    64,
-    async (block: number) => {
-      const header = await provider.getBlock(block);
-      if (!header) throw new Error(`block ${block} not found`);
-      return new Date(header.timestamp * 1000);
-    },
-    String,
-  );
-
   const activityRows = cachedByKey(
     ttl,
     PAGE_CACHE_KEYS,
@@ -245,10 +234,8 @@ export function createReadServices(opts: ReadServicesOptions): ReadServices {
       as('POSITION_READ_FAILED', 'the position cannot be read from the chain', () => positions.read(wallet)),
       as('POSITION_READ_FAILED', 'token metadata cannot be read from the chain', tokens),
     ]);
-    const at = await as('POSITION_READ_FAILED', 'the block of the position cannot be read', () =>
-      blockTime(state.blockNumber),
-    );
-    return { state, tokens: meta, updatedAt: at, meta: { blockNumber: String(state.blockNumber) } };
+    const updatedAt = new Date(Number(state.blockTimestamp) * 1000);
+    return { state, tokens: meta, updatedAt, meta: { blockNumber: String(state.blockNumber) } };
   }
 
   return {

@@ -28,8 +28,7 @@ export function pipeV2Layout(d: Deployment): VaultLayout {
     depositSpender: c.depositPipe,
     escrow: c.redemptionPipe,
     calls: pipeV2Calls(d),
-    quoteViews: (r) =>
-      quoteViews(d, accounting, c.depositPipe, (shares) => onCore('previewRedeem', shares), r),
+    quoteViews: (r) => quoteViews(d, accounting, r),
     redemptionView: (id) => on(c.redemptionPipe, redemptionPipe)('getRedemption', id),
     toRedemption(id: bigint, answer: Result): OnChainRedemption {
       const raw = answer[0] as Result;

@@ -24,8 +24,7 @@ export function vaultV3Layout(d: Deployment): VaultLayout {
     depositSpender: vault,
     escrow: vault,
     calls: vaultV3Calls(d),
-    // ERC-7540 makes previewRedeem revert on an async vault: convertToAssets (rounded down) is the same figure.
-    quoteViews: (r) => quoteViews(d, accounting, vault, (shares) => onVault('convertToAssets', shares), r),
+    quoteViews: (r) => quoteViews(d, accounting, r),
     redemptionView: (id) => onVault('getRedemption', id),
     toRedemption(id: bigint, answer: Result): OnChainRedemption {
       const raw = answer[0] as Result;

@@ -1,0 +1,43 @@
+import { hexlify, randomBytes } from 'ethers';
+import { Core__factory, MockUSDC__factory } from '@yv/contracts';
+import { useDevnetVault } from '@yv/testkit';
+import { readQuoteState, vaultDriver, vaultLayout } from '../src';
+
+const v = useDevnetVault();
+const USDC = 10n ** 6n;
+
+it('reads, through quoteOf, what each view answers on its own at the quote block', async () => {
+  const c = v.deployment.contracts;
+  const layout = vaultLayout(v.deployment);
+  const [alice, bob] = v.wallets;
+  await vaultDriver(layout, alice!).approveAndDeposit(1_234n * USDC);
+  const core = Core__factory.connect(c.core, v.provider);
+  const usdc = MockUSDC__factory.connect(c.usdc, v.provider);
+  const share = MockUSDC__factory.connect(c.share, v.provider);
+  const stranger = hexlify(randomBytes(20));
+  const requests = [
+    { account: alice!.address, assets: 10n * USDC, shares: 7n * 10n ** 12n },
+    { account: alice!.address, receiver: bob!.address, assets: 999_999n, shares: 1n },
+    { account: stranger, assets: 0n, shares: 0n },
+    { account: bob!.address, receiver: stranger, assets: 10n ** 30n, shares: 10n ** 30n },
+  ];
+  for (const request of requests) {
+    const q = await readQuoteState(v.provider, layout, request);
+    const at = { blockTag: Number(q.blockNumber) };
+    const receiver = request.receiver ?? request.account;
+    expect(q).toMatchObject({
+      usdcBalance: await usdc.balanceOf(request.account, at),
+      shareBalance: await share.balanceOf(request.account, at),
+      allowance: await usdc.allowance(request.account, layout.depositSpender, at),
+      previewDeposit: await core.previewDeposit(request.assets, at),
+      // svc-vault-v3's previewRedeem reverts (ERC-7540): the figure is convertToAssets on both layouts.
+      previewRedeem: await core.convertToAssets(request.shares, at),
+      minimumDeposit: await core.minimumDeposit(at),
+      globalDepositRoom: await core.globalDepositRoom(at),
+      userDepositRoom: await core.userDepositRoom(receiver, at),
+      maxDeposit: await core.maxDeposit(receiver, at),
+      depositsPaused: await core.depositsPaused(at),
+      instantRedeemCapacity: await core.instantRedeemCapacity(at),
+    });
+  }
+});
