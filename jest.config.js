@@ -7,7 +7,11 @@ const path = require('node:path');
  * that deploys a vault runs again on svc-vault-v3 (its worker's DEVNET_CONTRACT_VERSION, which the devnet's test
  * fixture reads).
  */
-const TEST_MATCH = ['<rootDir>/{packages,services}/*/test/**/*.test.ts', '<rootDir>/infra/test/**/*.test.ts'];
+const TEST_MATCH = [
+  '<rootDir>/{packages,services}/*/test/**/*.test.ts',
+  '<rootDir>/examples/*/test/**/*.test.ts',
+  '<rootDir>/infra/test/**/*.test.ts',
+];
 // The fault suite runs on its own (`pnpm faults`, after the main run in scripts/test.sh).
 const IGNORED = ['/node_modules/', '<rootDir>/infra/test/faults.test.ts'];
 
@@ -20,7 +24,7 @@ const DEPLOYS_A_VAULT =
 const PINNED = /contractVersion:\s*'svc-/;
 
 function chainTests() {
-  const files = ['packages', 'services', 'infra']
+  const files = ['packages', 'services', 'examples', 'infra']
     .flatMap((dir) =>
       readdirSync(path.join(__dirname, dir), { recursive: true }).map((f) => path.join(dir, f)),
     )
