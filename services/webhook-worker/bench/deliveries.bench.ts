@@ -1,10 +1,11 @@
 /**
- * Deliveries per second to a local 200 receiver (outbox → relay → BullMQ → signed POST → recorded), next to raw
+ * Deliveries per second to a 200 receiver in its own process (outbox → relay → BullMQ → signed POST → recorded), next to raw
  * BullMQ throughput (no-op jobs) on the same Redis in the same run. Prints figures only.
  * Uses a throwaway database and Redis prefix; DELIVERIES (default 5000) and WEBHOOK_CONCURRENCY (default 100).
  */
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
 import { Queue, Worker } from 'bullmq';
 import pino from 'pino';
 import { insertPartner, insertWebhookSecret } from '@yv/db';
@@ -43,29 +44,40 @@ async function rawBullmq(redisUrl: string, prefix: string): Promise<number> {
   return COUNT / seconds;
 }
 
+/** The receiver's process (receiver.ts): its port, and the signed count once every delivery came in. */
+async function startReceiver(): Promise<{ port: number; done: Promise<number>; child: ChildProcess }> {
+  const child = spawn(
+    process.execPath,
+    [require.resolve('tsx/cli'), path.join(__dirname, 'receiver.ts'), String(COUNT)],
+    {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
+  const lines = createInterface({ input: child.stdout! });
+  let onDone: (signed: number) => void = () => undefined;
+  const done = new Promise<number>((resolve) => (onDone = resolve));
+  const port = await new Promise<number>((resolve) => {
+    lines.on('line', (line) => {
+      const [what, value] = line.split(' ');
+      if (what === 'port') resolve(Number(value));
+      if (what === 'done') onDone(Number(value));
+    });
+  });
+  return { port, done, child };
+}
+
 async function deliveries(
   databaseUrl: string,
   pool: Awaited<ReturnType<typeof createTestDatabase>>['pool'],
   redisUrl: string,
   prefix: string,
-): Promise<number> {
-  let received = 0;
-  let allReceived: () => void = () => undefined;
-  const done = new Promise<void>((resolve) => (allReceived = resolve));
-  const server = createServer((req, res) => {
-    req.resume();
-    req.on('end', () => {
-      res.writeHead(200).end();
-      received += 1;
-      if (received === COUNT) allReceived();
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+): Promise<{ perSecond: number; signed: number; recorded: number }> {
+  const receiver = await startReceiver();
   const partnerId = crypto.randomUUID();
   await insertPartner(pool, {
     id: partnerId,
     name: 'bench',
-    webhookUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`,
+    webhookUrl: `http://127.0.0.1:${receiver.port}/`,
   });
   await insertWebhookSecret(pool, {
     id: crypto.randomUUID(),
@@ -96,12 +108,15 @@ async function deliveries(
   });
   const started = performance.now();
   worker.start();
-  await done;
+  const signed = await receiver.done;
   const seconds = (performance.now() - started) / 1000;
   await worker.stop();
-  server.closeAllConnections();
-  server.close();
-  return COUNT / seconds;
+  receiver.child.kill();
+  const { rows } = await pool.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM webhook_deliveries WHERE partner_id = $1 AND status = 'delivered'`,
+    [partnerId],
+  );
+  return { perSecond: COUNT / seconds, signed, recorded: rows[0]!.n };
 }
 
 async function main(): Promise<void> {
@@ -112,7 +127,10 @@ async function main(): Promise<void> {
     const sent = await deliveries(db.url, db.pool, redis.url, redis.bullmqPrefix);
     console.log(`jobs: ${COUNT}, concurrency: ${CONCURRENCY}`);
     console.log(`raw BullMQ no-op jobs/s:          ${raw.toFixed(0)}`);
-    console.log(`signed webhook deliveries/s:      ${sent.toFixed(0)}`);
+    console.log(
+      `signed webhook deliveries/s:      ${sent.perSecond.toFixed(0)}  (${(sent.perSecond / raw).toFixed(2)}× raw, target ≥ 0.5)`,
+    );
+    console.log(`received signed: ${sent.signed}/${COUNT}, recorded delivered: ${sent.recorded}/${COUNT}`);
   } finally {
     await redis.cleanup();
     await db.drop();

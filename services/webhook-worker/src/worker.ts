@@ -71,7 +71,7 @@ const ENQUEUE_TIMEOUT_MS = 5_000;
  */
 const STATEMENT_BATCH = 200;
 const STATEMENTS_IN_FLIGHT = 2;
-/** Batching keeps the statements few: the claims, the records, the relay, the sweep, the gauges and a 410. */
+/** Batching keeps the statements few: the claims, the records, the relay, the sweep, the gauges and maintenance. */
 const POOL_SIZE = 2 * STATEMENTS_IN_FLIGHT + 4;
 
 /**
@@ -96,7 +96,6 @@ export function createWebhookWorker(options: WebhookWorkerOptions): WebhookWorke
   const leaseMs = attemptLeaseMs(config);
   const batching = { maxBatch: STATEMENT_BATCH, maxInFlight: STATEMENTS_IN_FLIGHT };
   const deps: DeliverDeps = {
-    pool,
     claim: batched((ids: string[]) => claimDeliveries(pool, ids, leaseMs), batching),
     record: batched((results: DeliveryAttemptResult[]) => recordDeliveryAttempts(pool, results), batching),
     metrics,

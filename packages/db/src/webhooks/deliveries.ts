@@ -1,5 +1,6 @@
 import type { Queryable } from '../queryable';
 import type { OutboxEventType } from '../outbox';
+import { GONE_REASON } from './endpoints';
 
 export const WEBHOOK_DELIVERY_STATUSES = [
   'pending',
@@ -147,7 +148,9 @@ export interface DeliveryAttemptResult {
 
 /**
  * Records attempts and moves their deliveries on, in one statement for the whole batch. An attempt whose lease
- * ran out and was claimed again by another worker settles nothing (its row is still recorded).
+ * ran out and was claimed again by another worker settles nothing (its row is still recorded). A delivery settled
+ * `disabled` (a 410) disables its partner's endpoint in the same statement, so no reader ever sees the delivery
+ * disabled while the endpoint still takes deliveries.
  * @returns one flag per result, in the order given: false when the delivery was no longer that attempt's to settle.
  */
 export async function recordDeliveryAttempts(
@@ -164,15 +167,20 @@ export async function recordDeliveryAttempts(
        SELECT delivery_id, attempt, status_code, duration_ms, error FROM input
      ), locked AS (
        SELECT id FROM webhook_deliveries WHERE id IN (SELECT delivery_id FROM input) ORDER BY id FOR UPDATE
+     ), settled AS (
+       UPDATE webhook_deliveries d
+          SET status = i.status, last_status_code = i.status_code, last_error = i.error,
+              next_attempt_at = COALESCE(i.next_attempt_at, d.next_attempt_at),
+              delivered_at = CASE WHEN i.status = 'delivered' THEN now() END,
+              updated_at = now()
+         FROM input i JOIN locked l ON l.id = i.delivery_id
+        WHERE d.id = i.delivery_id AND d.attempts = i.attempt AND d.status = 'delivering'
+        RETURNING d.id, d.attempts, d.partner_id, d.status
+     ), gone AS (
+       UPDATE partners p SET webhook_disabled_at = now(), webhook_disabled_reason = $8
+        WHERE p.id IN (SELECT partner_id FROM settled WHERE status = 'disabled') AND p.webhook_disabled_at IS NULL
      )
-     UPDATE webhook_deliveries d
-        SET status = i.status, last_status_code = i.status_code, last_error = i.error,
-            next_attempt_at = COALESCE(i.next_attempt_at, d.next_attempt_at),
-            delivered_at = CASE WHEN i.status = 'delivered' THEN now() END,
-            updated_at = now()
-       FROM input i JOIN locked l ON l.id = i.delivery_id
-      WHERE d.id = i.delivery_id AND d.attempts = i.attempt AND d.status = 'delivering'
-      RETURNING d.id, d.attempts`,
+     SELECT id, attempts FROM settled`,
     [
       results.map((result) => result.deliveryId),
       results.map((result) => result.attempt),
@@ -181,6 +189,7 @@ export async function recordDeliveryAttempts(
       results.map((result) => Math.max(0, Math.round(result.durationMs))),
       results.map((result) => result.error),
       results.map((result) => result.nextAttemptAt ?? null),
+      GONE_REASON,
     ],
   );
   const settled = new Set(rows.map((row) => `${row.id}/${row.attempts}`));

@@ -1,10 +1,13 @@
 import type { Queryable } from '../queryable';
 
-/** A 410 Gone from the receiver: no delivery is attempted again until `enableWebhookEndpoint`. */
+/** Why an endpoint is disabled when its receiver answered 410 (recordDeliveryAttempts disables it). */
+export const GONE_REASON = 'the receiver answered 410 Gone';
+
+/** No delivery is attempted again until `enableWebhookEndpoint`. */
 export async function disableWebhookEndpoint(
   db: Queryable,
   partnerId: string,
-  reason = 'the receiver answered 410 Gone',
+  reason = GONE_REASON,
 ): Promise<void> {
   await db.query(
     `UPDATE partners SET webhook_disabled_at = now(), webhook_disabled_reason = $2

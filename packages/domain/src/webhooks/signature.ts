@@ -1,4 +1,4 @@
-import { createHmac } from 'node:crypto';
+import { createHmac, createSecretKey, type KeyObject } from 'node:crypto';
 
 /**
  * Standard Webhooks signing (https://www.standardwebhooks.com): the HMAC-SHA256 of `{id}.{timestamp}.{body}`,
@@ -22,8 +22,25 @@ export function webhookSecretKey(secret: string): Buffer {
   return key;
 }
 
+/**
+ * Secrets as HMAC keys, decoded and checked once: a delivery signs with the same few secrets thousands of times. A
+ * rotated-out secret stays until the map is cleared at its bound, which only costs a decode again.
+ */
+const keys = new Map<string, KeyObject>();
+const MAX_KEYS = 1_000;
+
+function hmacKey(secret: string): KeyObject {
+  let key = keys.get(secret);
+  if (!key) {
+    if (keys.size >= MAX_KEYS) keys.clear();
+    key = createSecretKey(webhookSecretKey(secret));
+    keys.set(secret, key);
+  }
+  return key;
+}
+
 export function webhookSignature(secret: string, id: string, timestampSeconds: number, body: string): string {
-  const mac = createHmac('sha256', webhookSecretKey(secret))
+  const mac = createHmac('sha256', hmacKey(secret))
     .update(`${id}.${timestampSeconds}.${body}`)
     .digest('base64');
   return `v1,${mac}`;

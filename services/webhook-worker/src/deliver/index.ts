@@ -1,4 +1,4 @@
-import { disableWebhookEndpoint, type ClaimedDelivery, type DeliveryAttemptResult, type Pool } from '@yv/db';
+import type { ClaimedDelivery, DeliveryAttemptResult } from '@yv/db';
 import {
   afterAttempt,
   attemptOutcome,
@@ -13,10 +13,12 @@ import type { DeliveryOutcome, WebhookWorkerMetrics } from '../metrics';
 import { postWebhook, type AttemptAnswer } from './send';
 
 export interface DeliverDeps {
-  pool: Pool;
   /** Claims a delivery for one attempt (claimDeliveries, batched); null when it is not there to take. */
   claim: (deliveryId: string) => Promise<ClaimedDelivery | null>;
-  /** Records an attempt and settles its delivery (recordDeliveryAttempts, batched); false when no longer ours. */
+  /**
+   * Records an attempt and settles its delivery (recordDeliveryAttempts, batched; a 410 disables the endpoint in
+   * the same statement); false when no longer ours.
+   */
   record: (result: DeliveryAttemptResult) => Promise<boolean>;
   metrics: WebhookWorkerMetrics;
   timeoutMs: number;
@@ -100,7 +102,6 @@ export async function deliverOnce(deps: DeliverDeps, job: DeliveryJobData): Prom
   });
   // Our lease ran out and another worker owns the delivery now: it decides what comes next.
   if (!settled) return { kind: 'skipped' };
-  if (status === 'disabled') await disableWebhookEndpoint(deps.pool, delivery.partnerId);
   deps.metrics.deliveries.inc({ outcome: METRIC_OUTCOME[status] });
   return next.status === 'pending'
     ? { kind: 'retry', delayMs: next.delayMs }

@@ -37,35 +37,96 @@ function headerValue(value: string | string[] | undefined): string | null {
   return Array.isArray(value) ? (value[0] ?? null) : value;
 }
 
+/** Where a URL's requests go, or why none may: what can be known of a URL without DNS. */
+type Target =
+  | { refused: string }
+  | {
+      refused: null;
+      https: boolean;
+      options: { hostname: string; port: number | undefined; path: string };
+    };
+
+/**
+ * Targets by policy and URL. The check and the parse are pure functions of the two, and every delivery of a partner
+ * repeats them on the same URL; a URL changed since (`pnpm admin webhook set`) is another key, checked anew. The
+ * names a target holds are still resolved and checked by the agents' guarded lookup on every connection.
+ */
+const targets = new Map<string, Target>();
+const MAX_TARGETS = 10_000;
+
+function targetOf(url: string, policy: WebhookUrlPolicy): Target {
+  const key = `${policy.allowPrivate ? 1 : 0}${url}`;
+  let target = targets.get(key);
+  if (!target) {
+    target = parseTarget(url, policy);
+    if (targets.size >= MAX_TARGETS) targets.clear();
+    targets.set(key, target);
+  }
+  return target;
+}
+
+function parseTarget(url: string, policy: WebhookUrlPolicy): Target {
+  const refused = urlRefusal(url, policy);
+  if (refused) return { refused };
+  const parsed = new URL(url);
+  return {
+    refused: null,
+    https: parsed.protocol === 'https:',
+    options: {
+      // node:http takes an IPv6 host without its brackets.
+      hostname: parsed.hostname.replace(/^\[(.*)\]$/, '$1'),
+      port: parsed.port === '' ? undefined : Number(parsed.port),
+      path: `${parsed.pathname}${parsed.search}`,
+    },
+  };
+}
+
+/** The attempt ran out of time: the request was destroyed, whatever stage it was at. */
+class AttemptTimeoutError extends Error {}
+
+/**
+ * One exchange, answered once the response is read to the end or failed. The timeout destroys the request (a plain
+ * timer rather than an AbortSignal, which costs a listener chain per request).
+ */
 function exchange(
-  url: URL,
+  target: Extract<Target, { refused: null }>,
   body: string,
   headers: Record<string, string>,
-  signal: AbortSignal,
+  timeoutMs: number,
   agents: Agents,
 ): Promise<IncomingMessage> {
-  const https = url.protocol === 'https:';
-  if (!https && url.protocol !== 'http:') return Promise.reject(new Error(`unsupported URL ${url.protocol}`));
   return new Promise((resolve, reject) => {
-    const req = (https ? httpsRequest : httpRequest)(url, {
+    const req = (target.https ? httpsRequest : httpRequest)({
+      ...target.options,
       method: 'POST',
-      agent: https ? agents.https : agents.http,
+      agent: target.https ? agents.https : agents.http,
       headers: {
         'content-type': 'application/json',
         'content-length': Buffer.byteLength(body),
         'user-agent': 'yv-webhooks/1',
         ...headers,
       },
-      signal,
     });
+    const timer = setTimeout(() => {
+      reject(new AttemptTimeoutError());
+      req.destroy();
+    }, timeoutMs);
+    const fail = (error: unknown): void => {
+      clearTimeout(timer);
+      reject(error);
+    };
     req.once('response', (response) => {
       // The receiver's body means nothing to us, but it must be read to the end to free the connection; the
       // attempt is over only then, so a receiver that answers slowly counts against the timeout.
       response.resume();
-      response.once('end', () => resolve(response));
-      response.once('error', reject);
+      response.once('end', () => {
+        clearTimeout(timer);
+        resolve(response);
+      });
+      response.on('error', fail);
     });
-    req.once('error', reject);
+    // `on`: a destroyed request may report more than one error; the first settles the attempt.
+    req.on('error', fail);
     req.end(body);
   });
 }
@@ -82,15 +143,14 @@ export async function postWebhook(
   timeoutMs: number,
   policy: WebhookUrlPolicy,
 ): Promise<AttemptAnswer> {
-  const refused = urlRefusal(url, policy);
-  if (refused) return { statusCode: null, retryAfter: null, durationMs: 0, error: refused };
+  const target = targetOf(url, policy);
+  if (target.refused !== null)
+    return { statusCode: null, retryAfter: null, durationMs: 0, error: target.refused };
   const started = performance.now();
-  const abort = new AbortController();
-  const timer = setTimeout(() => abort.abort(), timeoutMs);
   try {
     // No redirect is followed (node:http never does): a redirect is an answer of its own, a failed attempt, so a
     // signed body is never re-sent elsewhere.
-    const response = await exchange(new URL(url), body, headers, abort.signal, agentsFor(policy));
+    const response = await exchange(target, body, headers, timeoutMs, agentsFor(policy));
     const statusCode = response.statusCode ?? 0;
     const ok = statusCode >= 200 && statusCode < 300;
     return {
@@ -104,13 +164,12 @@ export async function postWebhook(
       statusCode: null,
       retryAfter: null,
       durationMs: performance.now() - started,
-      error: abort.signal.aborted
-        ? `no answer within ${timeoutMs}ms`
-        : error instanceof RefusedAddressError
-          ? `refused: ${error.message}`
-          : causeOf(error),
+      error:
+        error instanceof AttemptTimeoutError
+          ? `no answer within ${timeoutMs}ms`
+          : error instanceof RefusedAddressError
+            ? `refused: ${error.message}`
+            : causeOf(error),
     };
-  } finally {
-    clearTimeout(timer);
   }
 }
