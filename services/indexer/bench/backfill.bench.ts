@@ -1,12 +1,15 @@
 /**
- * `pnpm --filter indexer bench`: on a private devnet, generates >= 20,000 vault events, then times (a) raw
- * eth_getLogs + decode of all of them, the ceiling, and (b) the indexer backfilling them into a fresh Postgres
- * database, in the same run; then the tip latency (a deposit mined → its action `indexed`). Prints, asserts
- * nothing. BENCH_EVENTS sets the event target (default 20000).
+ * `pnpm --filter indexer bench`: on a private devnet, for each shape of BENCH_SHAPE (dense, sparse or both, the
+ * default) generates a vault's deposits, then times (a) raw eth_getLogs + decode of all its followed logs, the
+ * ceiling, and (b) the indexer backfilling them into a fresh Postgres database, in the same run; prints both shapes'
+ * figures and ratios in one table, then the tip latency (a deposit mined → its action `indexed`). Prints, asserts
+ * nothing. Dense: >= BENCH_EVENTS followed logs (default 20000) in full blocks; sparse: 5,000 deposits a few per
+ * block over ~2,500 blocks.
  *
  * To time several runs on one generated chain, start a node yourself and set BENCH_RPC_URL (its address) and
- * BENCH_REUSE (a file): the first run deploys and generates there and writes the deployment to the file; later
- * runs find it live and skip straight to the timings. Without them every run starts and fills a fresh chain.
+ * BENCH_REUSE (a file): the first run deploys and generates there and writes each shape's deployment to
+ * `<file>.<shape>`; later runs find them live and skip straight to the timings. Without them every run starts and
+ * fills a fresh chain.
  */
 import { existsSync } from 'node:fs';
 import { vaultLayout, type RawLog } from '@yv/chain';
@@ -17,25 +20,34 @@ import { createTestDatabase, deployTestVault, freePort, testProvider, type Devne
 import { createIndexer } from '../src/indexer';
 import { contractsOf, USDC } from '../test/helpers';
 import { gatewayWrites } from '../test/partner-actions';
-import { generateDeposits } from './generate';
+import { generateDeposits, type Shape } from './generate';
+import { rpc } from './node';
 
 const TARGET = Number(process.env.BENCH_EVENTS ?? 20_000);
+/** Deposits of the sparse shape (two followed logs each): ~2,500 blocks of 2–12 logs, as the issue measured. */
+const SPARSE_DEPOSITS = 5_000;
 const RANGE = 2_000;
+const SHAPES: readonly Shape[] =
+  process.env.BENCH_SHAPE === 'dense' || process.env.BENCH_SHAPE === 'sparse'
+    ? [process.env.BENCH_SHAPE]
+    : ['dense', 'sparse'];
+if (process.env.BENCH_SHAPE && !['dense', 'sparse', 'both'].includes(process.env.BENCH_SHAPE))
+  throw new Error(`BENCH_SHAPE is dense, sparse or both, not ${process.env.BENCH_SHAPE}`);
 
 const seconds = (start: bigint): number => Number(process.hrtime.bigint() - start) / 1e9;
 
-/** Every followed log of the vault in [from, to], fetched and decoded the plainest way: the ceiling. */
-async function rawFetchAndDecode(vault: DevnetVault, from: number, to: number): Promise<number> {
+/**
+ * Every followed log of the vault in [from, to], fetched and decoded the plainest way: the ceiling.
+ * @returns how many, in how many blocks, and the last block with one.
+ */
+async function rawFetchAndDecode(vault: DevnetVault, from: bigint, to: bigint) {
   const layout = vaultLayout(vault.deployment);
   let count = 0;
-  for (let start = from; start <= to; start += RANGE) {
-    const end = Math.min(to, start + RANGE - 1);
-    const response = await fetch(vault.rpcUrl, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        jsonrpc: '2.0',
-        id: 1,
+  const blocks = new Set<bigint>();
+  for (let start = from; start <= to; start += BigInt(RANGE)) {
+    const end = start + BigInt(RANGE) - 1n < to ? start + BigInt(RANGE) - 1n : to;
+    const [logs] = await rpc<RawLog[]>(vault.rpcUrl, [
+      {
         method: 'eth_getLogs',
         params: [
           {
@@ -45,21 +57,23 @@ async function rawFetchAndDecode(vault: DevnetVault, from: number, to: number): 
             topics: [layout.followedTopics],
           },
         ],
-      }),
-    });
-    const { result } = (await response.json()) as { result: RawLog[] };
-    count += layout.decodeLogs(result).length;
+      },
+    ]);
+    for (const log of layout.decodeLogs(logs!)) {
+      count++;
+      blocks.add(log.blockNumber);
+    }
   }
-  return count;
+  return { count, blocks: blocks.size, last: [...blocks].reduce((a, b) => (a > b ? a : b), from) };
 }
 
 async function logsPerDeposit(vault: DevnetVault): Promise<number> {
   const [wallet] = vault.wallets;
-  const receipt = await contractsOf(vault, wallet!).vault.approveAndDeposit(USDC);
-  return rawFetchAndDecode(vault, receipt.blockNumber, receipt.blockNumber);
+  const { blockNumber } = await contractsOf(vault, wallet!).vault.approveAndDeposit(USDC);
+  return (await rawFetchAndDecode(vault, BigInt(blockNumber), BigInt(blockNumber))).count;
 }
 
-async function backfill(vault: DevnetVault, tip: number) {
+async function backfill(vault: DevnetVault, tip: bigint) {
   const db = await createTestDatabase();
   const indexer = createIndexer({
     pool: db.pool,
@@ -72,7 +86,7 @@ async function backfill(vault: DevnetVault, tip: number) {
   const start = process.hrtime.bigint();
   let batches = 0;
   const cursor = async () => (await getIndexerState(db.pool, vault.deployment.chainId))?.cursorBlock ?? -1n;
-  while ((await cursor()) < BigInt(tip)) if ((await indexer.runOnce()).type === 'batch') batches++;
+  while ((await cursor()) < tip) if ((await indexer.runOnce()).type === 'batch') batches++;
   return { db, elapsed: seconds(start), batches };
 }
 
@@ -113,7 +127,7 @@ async function tipLatency(
   return latencies.sort((a, b) => a - b);
 }
 
-/** The vault generated by an earlier run on the same node (BENCH_REUSE), while its contracts are still there. */
+/** The vault of this shape generated by an earlier run on the same node (BENCH_REUSE), while its contracts are there. */
 async function reusedVault(rpcUrl: string, file: string | undefined): Promise<DevnetVault | null> {
   if (!file || !existsSync(file)) return null;
   const provider = testProvider(rpcUrl);
@@ -125,24 +139,62 @@ async function reusedVault(rpcUrl: string, file: string | undefined): Promise<De
   return { rpcUrl, provider, deployment, ...workerAccounts(1, provider) };
 }
 
-/** A vault with >= TARGET followed logs: reused, or deployed and generated now. @returns it and its last block. */
-async function filledVault(rpcUrl: string): Promise<{ vault: DevnetVault; tip: number }> {
-  const reused = await reusedVault(rpcUrl, process.env.BENCH_REUSE);
+/** A vault whose chain has this shape of followed logs: reused, or deployed and generated now. */
+async function filledVault(rpcUrl: string, shape: Shape): Promise<DevnetVault> {
+  const file = process.env.BENCH_REUSE && `${process.env.BENCH_REUSE}.${shape}`;
+  const reused = await reusedVault(rpcUrl, file);
   if (reused) {
-    const tip = await reused.provider.getBlockNumber();
-    console.log(`reusing the chain generated earlier (${process.env.BENCH_REUSE}); blocks ..${tip}`);
-    return { vault: reused, tip };
+    console.log(`[${shape}] reusing the chain generated earlier (${file})`);
+    return reused;
   }
   const vault = await deployTestVault(undefined, rpcUrl);
   const perDeposit = await logsPerDeposit(vault);
-  const perWallet = Math.ceil(TARGET / perDeposit / vault.wallets.length) + 1;
+  const deposits = shape === 'dense' ? Math.ceil(TARGET / perDeposit) : SPARSE_DEPOSITS;
+  const perWallet = Math.ceil(deposits / vault.wallets.length);
   const t = process.hrtime.bigint();
-  const tip = await generateDeposits(vault, perWallet);
+  const tip = await generateDeposits(vault, perWallet, shape);
   console.log(
-    `generated ${perWallet * vault.wallets.length} deposits (${perDeposit} followed logs each) in ${seconds(t).toFixed(1)} s; blocks ${vault.deployment.startBlock}..${tip}`,
+    `[${shape}] generated ${perWallet * vault.wallets.length} deposits (${perDeposit} followed logs each) in ${seconds(t).toFixed(1)} s; blocks ${vault.deployment.startBlock}..${tip}`,
   );
-  if (process.env.BENCH_REUSE) writeDeployment(process.env.BENCH_REUSE, vault.deployment);
-  return { vault, tip };
+  if (file) writeDeployment(file, vault.deployment);
+  return vault;
+}
+
+interface Row {
+  shape: Shape;
+  events: number;
+  blocks: bigint;
+  withLogs: number;
+  rawRate: number;
+  indexerRate: number;
+  batches: number;
+}
+
+/** Times the raw ceiling and the indexer's backfill over the vault's blocks [start, last block with a log]. */
+async function measure(vault: DevnetVault, shape: Shape) {
+  const from = BigInt(vault.deployment.startBlock);
+  const [head] = await rpc<string>(vault.rpcUrl, [{ method: 'eth_blockNumber', params: [] }]);
+  // Also warms the node's caches, so both timed runs meet the same node.
+  const { last: tip } = await rawFetchAndDecode(vault, from, BigInt(head!));
+  const t = process.hrtime.bigint();
+  const raw = await rawFetchAndDecode(vault, from, tip);
+  const rawSeconds = seconds(t);
+  const { db, elapsed, batches } = await backfill(vault, tip);
+  const row: Row = {
+    shape,
+    events: raw.count,
+    blocks: tip - from + 1n,
+    withLogs: raw.blocks,
+    rawRate: raw.count / rawSeconds,
+    indexerRate: raw.count / elapsed,
+    batches,
+  };
+  console.log(
+    `[${shape}] ${row.events} events in ${row.blocks} blocks (${row.withLogs} with logs): ` +
+      `(a) raw eth_getLogs + decode ${rawSeconds.toFixed(2)} s, ${Math.round(row.rawRate)} events/s; ` +
+      `(b) indexer backfill into Postgres ${elapsed.toFixed(2)} s in ${batches} batches, ${Math.round(row.indexerRate)} events/s`,
+  );
+  return { row, db };
 }
 
 async function main(): Promise<void> {
@@ -155,34 +207,33 @@ async function main(): Promise<void> {
       : { port: await freePort(), blockIntervalMs: 60_000 },
   );
   try {
-    const { vault, tip } = await filledVault(chain.rpcUrl);
-    const from = vault.deployment.startBlock;
-
-    await rawFetchAndDecode(vault, from, tip); // warm the node's caches so both runs meet the same node
-    const t = process.hrtime.bigint();
-    const events = await rawFetchAndDecode(vault, from, tip);
-    const raw = seconds(t);
-    const { db, elapsed, batches } = await backfill(vault, tip);
-    const rawRate = events / raw;
-    const indexerRate = events / elapsed;
-    console.log(`events: ${events}`);
-    console.log(`(a) raw eth_getLogs + decode: ${raw.toFixed(2)} s, ${Math.round(rawRate)} events/s`);
-    console.log(
-      `(b) indexer backfill into Postgres: ${elapsed.toFixed(2)} s in ${batches} batches, ${Math.round(indexerRate)} events/s`,
-    );
-    console.log(
-      `ratio (b)/(a): ${(indexerRate / rawRate).toFixed(2)} (target >= 0.5; (b) target >= 5000 events/s)`,
-    );
-    try {
-      const latencies = await tipLatency(vault, db, 5);
-      const ms = latencies.map((s) => Math.round(s * 1000));
-      console.log(
-        `tip latency (deposit mined → action indexed, CONFIRMATIONS=0, poll 100 ms): median ${ms[Math.floor(ms.length / 2)]} ms, max ${ms.at(-1)} ms (${ms.join(', ')})`,
-      );
-    } finally {
-      await db.drop();
+    const vaults = new Map<Shape, DevnetVault>();
+    for (const shape of SHAPES) vaults.set(shape, await filledVault(chain.rpcUrl, shape));
+    const rows: Row[] = [];
+    for (const [shape, vault] of vaults) {
+      const { row, db } = await measure(vault, shape);
+      rows.push(row);
+      try {
+        if (shape === SHAPES.at(-1)) {
+          const ms = (await tipLatency(vault, db, 5)).map((s) => Math.round(s * 1000));
+          console.log(
+            `tip latency (deposit mined → action indexed, CONFIRMATIONS=0, poll 100 ms): median ${ms[Math.floor(ms.length / 2)]} ms, max ${ms.at(-1)} ms (${ms.join(', ')})`,
+          );
+        }
+      } finally {
+        await db.drop();
+      }
     }
-    vault.provider.destroy();
+    console.log(
+      '\nshape  | events | blocks (with logs) | raw events/s | indexer events/s | ratio (target >= 0.5)',
+    );
+    for (const r of rows)
+      console.log(
+        `${r.shape.padEnd(6)} | ${String(r.events).padStart(6)} | ${`${r.blocks} (${r.withLogs})`.padStart(18)} | ` +
+          `${String(Math.round(r.rawRate)).padStart(12)} | ${String(Math.round(r.indexerRate)).padStart(16)} | ` +
+          (r.indexerRate / r.rawRate).toFixed(2),
+      );
+    for (const vault of vaults.values()) vault.provider.destroy();
   } finally {
     await chain.stop();
   }
