@@ -1,7 +1,22 @@
 import type { AddressInfo } from 'node:net';
 import { readVaultState, vaultStateToJson } from '@yv/chain';
 import { insertVaultSnapshot } from '@yv/db';
-import { useTestGateway, type TestGatewayOptions } from '../../../services/gateway/test/support/gateway';
+import {
+  useTestGateway,
+  type TestGateway,
+  type TestGatewayOptions,
+} from '../../../services/gateway/test/support/gateway';
+
+/** Reads the vault and stores the snapshot as the watcher does (the watcher is not running in these tests). */
+export async function storeVaultSnapshot(gw: TestGateway): Promise<void> {
+  const state = await readVaultState(gw.ctx.provider, gw.ctx.layout);
+  await insertVaultSnapshot(gw.pool, {
+    chainId: gw.ctx.deployment.chainId,
+    blockNumber: state.blockNumber,
+    blockTimestamp: state.blockTimestamp,
+    state: vaultStateToJson(state),
+  });
+}
 
 /**
  * The gateway as main.ts composes it (its own vault, database and Redis prefix), listening on a free port, so the
@@ -12,13 +27,7 @@ export function useListeningGateway(options: TestGatewayOptions = {}) {
   const gw = useTestGateway(options);
   const server = { baseUrl: '', close: async () => {} };
   beforeAll(async () => {
-    const state = await readVaultState(gw.ctx.provider, gw.ctx.layout);
-    await insertVaultSnapshot(gw.pool, {
-      chainId: gw.ctx.deployment.chainId,
-      blockNumber: state.blockNumber,
-      blockTimestamp: state.blockTimestamp,
-      state: vaultStateToJson(state),
-    });
+    await storeVaultSnapshot(gw);
     const listening = gw.app.listen(0, '127.0.0.1');
     await new Promise<void>((resolve) => listening.once('listening', resolve));
     server.baseUrl = `http://127.0.0.1:${(listening.address() as AddressInfo).port}`;

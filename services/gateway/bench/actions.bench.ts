@@ -7,68 +7,55 @@
  */
 import { randomBytes } from 'node:crypto';
 import { createPartner } from '../src/admin/commands';
-import { callsPerRequest, load, row, startBenchWorld } from './support/world';
+import { callsPerRequest, load, row, runInWorld } from './support/world';
 
 const CONNECTIONS = 50;
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
 const PATH = '/api/v1/partner/actions/deposit';
 
-async function main(): Promise<void> {
-  const world = await startBenchWorld();
-  try {
-    const { apiKey } = await createPartner(world.gw.pool, { name: 'bench' });
-    // One body per funded wallet: creations quote against different accounts, as a partner's traffic would.
-    const bodies = world.gw.vault.wallets.map((wallet) =>
-      JSON.stringify({ amountRaw: '1000000', account: wallet.address, slippageBps: 50 }),
-    );
-    const run = randomBytes(4).toString('hex');
-    const spec = (key: string) => ({
-      url: world.url,
-      method: 'POST' as const,
-      paths: [PATH],
-      bodies,
-      headers: {
-        authorization: `Bearer ${apiKey}`,
-        'content-type': 'application/json',
-        'idempotency-key': key,
-      },
-      connections: CONNECTIONS,
-      durationS: DURATION_S,
-    });
-    await load({ ...spec(`warm-${run}-{i}`), durationS: 3 });
-    world.rpc.reset();
-    const creation = await load(spec(`bench-${run}-{i}`));
-    const calls = world.rpc.counts();
-    const replayKey = `bench-${run}-replay`;
-    await load({ ...spec(replayKey), bodies: [bodies[0]!], durationS: 1 });
-    const replay = await load({ ...spec(replayKey), bodies: [bodies[0]!] });
-    const { rows } = await world.gw.pool.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM partner_actions WHERE idempotency_key LIKE $1`,
-      [`bench-${run}-%`],
-    );
+runInWorld(async (world) => {
+  const { apiKey } = await createPartner(world.gw.pool, { name: 'bench' });
+  // One body per funded wallet: creations quote against different accounts, as a partner's traffic would.
+  const bodies = world.gw.vault.wallets.map((wallet) =>
+    JSON.stringify({ amountRaw: '1000000', account: wallet.address, slippageBps: 50 }),
+  );
+  const run = randomBytes(4).toString('hex');
+  const spec = (key: string) => ({
+    url: world.url,
+    method: 'POST' as const,
+    paths: [PATH],
+    bodies,
+    headers: {
+      authorization: `Bearer ${apiKey}`,
+      'content-type': 'application/json',
+      'idempotency-key': key,
+    },
+    connections: CONNECTIONS,
+    durationS: DURATION_S,
+  });
+  await load({ ...spec(`warm-${run}-{i}`), durationS: 3 });
+  world.rpc.reset();
+  const creation = await load(spec(`bench-${run}-{i}`));
+  const calls = world.rpc.counts();
+  const replayKey = `bench-${run}-replay`;
+  await load({ ...spec(replayKey), bodies: [bodies[0]!], durationS: 1 });
+  const replay = await load({ ...spec(replayKey), bodies: [bodies[0]!] });
+  const { rows } = await world.gw.pool.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM partner_actions WHERE idempotency_key LIKE $1`,
+    [`bench-${run}-%`],
+  );
 
-    const widths = [26, 8, 7, 7, 9, 7, 8];
-    console.log(`\npartner actions, ${CONNECTIONS} connections, ${DURATION_S} s each`);
-    console.log(row(['run', 'req/s', 'p50 ms', 'p99 ms', 'requests', 'errors', 'non-2xx'], widths));
-    for (const [name, f] of [
-      ['create (new key each)', creation],
-      ['replay (one key)', replay],
-    ] as const) {
-      console.log(row([name, f.rps.toFixed(0), f.p50, f.p99, f.requests, f.errors, f.non2xx], widths));
-    }
-    console.log(`create vs target 300 req/s: ${(creation.rps / 300).toFixed(2)}`);
-    console.log(`node calls per creation: ${callsPerRequest(calls, creation.requests)}`);
-    // Requests still in flight when a run's timer stops complete afterwards: stored can exceed the counted creations.
-    console.log(`actions stored by the create run: ${rows[0]!.n}`);
-  } finally {
-    await world.close();
+  const widths = [26, 8, 7, 7, 9, 7, 8];
+  console.log(`\npartner actions, ${CONNECTIONS} connections, ${DURATION_S} s each`);
+  console.log(row(['run', 'req/s', 'p50 ms', 'p99 ms', 'requests', 'errors', 'non-2xx'], widths));
+  for (const [name, f] of [
+    ['create (new key each)', creation],
+    ['replay (one key)', replay],
+  ] as const) {
+    console.log(row([name, f.rps.toFixed(0), f.p50, f.p99, f.requests, f.errors, f.non2xx], widths));
   }
-}
-
-main().then(
-  () => process.exit(0),
-  (error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+  console.log(`create vs target 300 req/s: ${(creation.rps / 300).toFixed(2)}`);
+  console.log(`node calls per creation: ${callsPerRequest(calls, creation.requests)}`);
+  // Requests still in flight when a run's timer stops complete afterwards: stored can exceed the counted creations.
+  console.log(`actions stored by the create run: ${rows[0]!.n}`);
+});

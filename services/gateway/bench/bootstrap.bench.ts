@@ -6,73 +6,60 @@
  */
 import express from 'express';
 import { hexlify, randomBytes } from 'ethers';
-import { callsPerRequest, listen, load, row, startBenchWorld } from './support/world';
+import { callsPerRequest, listen, load, row, runInWorld } from './support/world';
 
 const CONNECTIONS = 50;
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
 const DISTINCT_WALLETS = Number(process.env.BENCH_WALLETS ?? 12_000);
 
-async function main(): Promise<void> {
-  const world = await startBenchWorld();
-  try {
-    const one = `/api/v1/bootstrap?wallet=${world.gw.vault.wallets[0]!.address}`;
-    const sample = await (await fetch(`${world.url}${one}`)).text();
-    const parsed = JSON.parse(sample) as { data: { errors: object } };
-    if (Object.keys(parsed.data.errors).length > 0)
-      throw new Error(`bootstrap sections failed: ${JSON.stringify(parsed.data.errors)}`);
-    const bareApp = express();
-    bareApp.get('/bare', (_req, res) => {
-      res.json(parsed);
-    });
-    const bare = await listen(bareApp);
-    const base = { connections: CONNECTIONS, durationS: DURATION_S };
+runInWorld(async (world) => {
+  const one = `/api/v1/bootstrap?wallet=${world.gw.vault.wallets[0]!.address}`;
+  const sample = await (await fetch(`${world.url}${one}`)).text();
+  const parsed = JSON.parse(sample) as { data: { errors: object } };
+  if (Object.keys(parsed.data.errors).length > 0)
+    throw new Error(`bootstrap sections failed: ${JSON.stringify(parsed.data.errors)}`);
+  const bareApp = express();
+  bareApp.get('/bare', (_req, res) => {
+    res.json(parsed);
+  });
+  const bare = await listen(bareApp);
+  const base = { connections: CONNECTIONS, durationS: DURATION_S };
 
-    // Warm-up: token metadata, capabilities, the HLP section, the JIT.
-    await load({ ...base, url: world.url, paths: [one], durationS: 3 });
-    const bareFigures = await load({ ...base, url: bare.url, paths: ['/bare'] });
-    const oneWallet = await load({ ...base, url: world.url, paths: [one] });
-    const wallets = Array.from({ length: DISTINCT_WALLETS }, () => hexlify(randomBytes(20)));
-    world.rpc.reset();
-    const distinct = await load({
-      ...base,
-      url: world.url,
-      paths: wallets.map((w) => `/api/v1/bootstrap?wallet=${w}`),
-      once: true,
-    });
-    const calls = world.rpc.counts();
-    await bare.close();
+  // Warm-up: token metadata, capabilities, the HLP section, the JIT.
+  await load({ ...base, url: world.url, paths: [one], durationS: 3 });
+  const bareFigures = await load({ ...base, url: bare.url, paths: ['/bare'] });
+  const oneWallet = await load({ ...base, url: world.url, paths: [one] });
+  const wallets = Array.from({ length: DISTINCT_WALLETS }, () => hexlify(randomBytes(20)));
+  world.rpc.reset();
+  const distinct = await load({
+    ...base,
+    url: world.url,
+    paths: wallets.map((w) => `/api/v1/bootstrap?wallet=${w}`),
+    once: true,
+  });
+  const calls = world.rpc.counts();
+  await bare.close();
 
-    const widths = [44, 8, 7, 7, 7, 8, 8];
-    console.log(`\nbody ${Buffer.byteLength(sample)} bytes, ${CONNECTIONS} connections`);
-    console.log(row(['endpoint', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'non-2xx', 'vs bare'], widths));
-    for (const [name, f] of [
-      ['bare express (same body)', bareFigures],
-      ['bootstrap, 1 wallet', oneWallet],
-      [`bootstrap, ${DISTINCT_WALLETS} distinct wallets once each`, distinct],
-    ] as const) {
-      console.log(
-        row(
-          [name, f.rps.toFixed(0), f.p50, f.p99, f.errors, f.non2xx, (f.rps / bareFigures.rps).toFixed(2)],
-          widths,
-        ),
-      );
-    }
-    const ethCalls = calls.eth_call ?? 0;
+  const widths = [44, 8, 7, 7, 7, 8, 8];
+  console.log(`\nbody ${Buffer.byteLength(sample)} bytes, ${CONNECTIONS} connections`);
+  console.log(row(['endpoint', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'non-2xx', 'vs bare'], widths));
+  for (const [name, f] of [
+    ['bare express (same body)', bareFigures],
+    ['bootstrap, 1 wallet', oneWallet],
+    [`bootstrap, ${DISTINCT_WALLETS} distinct wallets once each`, distinct],
+  ] as const) {
     console.log(
-      `node calls per bootstrap over ${distinct.requests} distinct wallets: ${callsPerRequest(calls, distinct.requests)}`,
+      row(
+        [name, f.rps.toFixed(0), f.p50, f.p99, f.errors, f.non2xx, (f.rps / bareFigures.rps).toFixed(2)],
+        widths,
+      ),
     );
-    console.log(
-      `distinct wallets per eth_call: ${(distinct.requests / Math.max(ethCalls, 1)).toFixed(1)} (target ≥ 25)`,
-    );
-  } finally {
-    await world.close();
   }
-}
-
-main().then(
-  () => process.exit(0),
-  (error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+  const ethCalls = calls.eth_call ?? 0;
+  console.log(
+    `node calls per bootstrap over ${distinct.requests} distinct wallets: ${callsPerRequest(calls, distinct.requests)}`,
+  );
+  console.log(
+    `distinct wallets per eth_call: ${(distinct.requests / Math.max(ethCalls, 1)).toFixed(1)} (target ≥ 25)`,
+  );
+});

@@ -9,7 +9,7 @@
  */
 import { hexlify, randomBytes } from 'ethers';
 import type { LoadFigures, LoadSpec } from './load-client';
-import { callsPerRequest, load, row, startBenchWorld, type BenchWorld } from './support/world';
+import { callsPerRequest, load, row, runInWorld, type BenchWorld } from './support/world';
 
 const CONNECTIONS = 20;
 const DELAY_MS = 100;
@@ -31,62 +31,47 @@ async function measure(world: BenchWorld, name: string, delayMs: number, spec: L
   return { name, delayMs, figures, calls: world.rpc.counts() };
 }
 
-async function main(): Promise<void> {
-  const world = await startBenchWorld();
-  try {
-    const bootstrap = (): LoadSpec => ({
-      url: world.url,
-      paths: Array.from({ length: REQUESTS }, () => `/api/v1/bootstrap?wallet=${hexlify(randomBytes(20))}`),
-      once: true,
-      rate: RATE,
-      connections: CONNECTIONS,
-      durationS: 0,
-    });
-    const quote: LoadSpec = {
-      url: world.url,
-      method: 'POST',
-      paths: ['/api/v1/actions/deposit/quote'],
-      bodies: world.gw.vault.wallets.map((w) =>
-        JSON.stringify({ amountRaw: '1000000', account: w.address, receiver: w.address, slippageBps: 50 }),
-      ),
-      headers: { 'content-type': 'application/json' },
-      amount: REQUESTS,
-      rate: RATE,
-      connections: CONNECTIONS,
-      durationS: 0,
-    };
-    const runs: Run[] = [];
-    for (const delayMs of [0, DELAY_MS]) {
-      runs.push(await measure(world, `bootstrap, distinct wallets`, delayMs, bootstrap()));
-      runs.push(await measure(world, 'deposit quote', delayMs, quote));
-    }
-
-    const widths = [34, 9, 7, 7, 7, 8, 8];
-    console.log(
-      `\n${REQUESTS} requests each at ${RATE} req/s, up to ${CONNECTIONS} connections; the delay is added by the proxy to every HTTP request to the node`,
-    );
-    console.log(row(['request', 'delay ms', 'req/s', 'p50 ms', 'p99 ms', 'non-2xx', 'p99/delay'], widths));
-    for (const r of runs) {
-      const f = r.figures;
-      const ratio = r.delayMs > 0 ? (f.p99 / r.delayMs).toFixed(2) : '-';
-      console.log(
-        row([r.name, r.delayMs, f.rps.toFixed(0), f.p50, f.p99, f.non2xx + f.errors, ratio], widths),
-      );
-    }
-    console.log(
-      `target: p99/delay < 3 at ${DELAY_MS} ms; node calls per request not above the run without delay`,
-    );
-    for (const r of runs)
-      console.log(`${r.name}, delay ${r.delayMs} ms: ${callsPerRequest(r.calls, r.figures.requests)}`);
-  } finally {
-    await world.close();
+runInWorld(async (world) => {
+  const bootstrap = (): LoadSpec => ({
+    url: world.url,
+    paths: Array.from({ length: REQUESTS }, () => `/api/v1/bootstrap?wallet=${hexlify(randomBytes(20))}`),
+    once: true,
+    rate: RATE,
+    connections: CONNECTIONS,
+    durationS: 0,
+  });
+  const quote: LoadSpec = {
+    url: world.url,
+    method: 'POST',
+    paths: ['/api/v1/actions/deposit/quote'],
+    bodies: world.gw.vault.wallets.map((w) =>
+      JSON.stringify({ amountRaw: '1000000', account: w.address, receiver: w.address, slippageBps: 50 }),
+    ),
+    headers: { 'content-type': 'application/json' },
+    amount: REQUESTS,
+    rate: RATE,
+    connections: CONNECTIONS,
+    durationS: 0,
+  };
+  const runs: Run[] = [];
+  for (const delayMs of [0, DELAY_MS]) {
+    runs.push(await measure(world, `bootstrap, distinct wallets`, delayMs, bootstrap()));
+    runs.push(await measure(world, 'deposit quote', delayMs, quote));
   }
-}
 
-main().then(
-  () => process.exit(0),
-  (error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+  const widths = [34, 9, 7, 7, 7, 8, 8];
+  console.log(
+    `\n${REQUESTS} requests each at ${RATE} req/s, up to ${CONNECTIONS} connections; the delay is added by the proxy to every HTTP request to the node`,
+  );
+  console.log(row(['request', 'delay ms', 'req/s', 'p50 ms', 'p99 ms', 'non-2xx', 'p99/delay'], widths));
+  for (const r of runs) {
+    const f = r.figures;
+    const ratio = r.delayMs > 0 ? (f.p99 / r.delayMs).toFixed(2) : '-';
+    console.log(row([r.name, r.delayMs, f.rps.toFixed(0), f.p50, f.p99, f.non2xx + f.errors, ratio], widths));
+  }
+  console.log(
+    `target: p99/delay < 3 at ${DELAY_MS} ms; node calls per request not above the run without delay`,
+  );
+  for (const r of runs)
+    console.log(`${r.name}, delay ${r.delayMs} ms: ${callsPerRequest(r.calls, r.figures.requests)}`);
+});

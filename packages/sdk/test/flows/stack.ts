@@ -1,10 +1,9 @@
-import { readVaultState, vaultStateToJson } from '@yv/chain';
-import { insertVaultSnapshot } from '@yv/db';
 import { createKeeperSimulator, type KeeperSimulator } from '../../../devnet/src/keeper';
 import type { Indexer } from '../../../../services/indexer/src/indexer';
 import { testIndexer } from '../../../../services/indexer/test/helpers';
 import type { TestGateway } from '../../../../services/gateway/test/support/gateway';
 import type { Eip1193Provider } from '../../src';
+import { storeVaultSnapshot } from '../support';
 
 /**
  * What runs beside the gateway in a deployment, for flows that must reach terminal statuses: the indexer's own
@@ -20,15 +19,7 @@ export function useRunningServices(gw: TestGateway) {
     indexer = testIndexer(gw.vault, { pool: gw.pool, url: gw.config.DATABASE_URL });
     indexer.start();
     services.keeper = createKeeperSimulator({ keeper: gw.vault.keeper, deployment: gw.vault.deployment });
-    services.snapshot = async () => {
-      const state = await readVaultState(gw.ctx.provider, gw.ctx.layout);
-      await insertVaultSnapshot(gw.pool, {
-        chainId: gw.vault.deployment.chainId,
-        blockNumber: state.blockNumber,
-        blockTimestamp: state.blockTimestamp,
-        state: vaultStateToJson(state),
-      });
-    };
+    services.snapshot = () => storeVaultSnapshot(gw);
     // The watcher's cadence, shortened: a failed snapshot is simply retried by the next one.
     snapshots = setInterval(() => void services.snapshot().catch(() => undefined), 500);
   });

@@ -108,6 +108,28 @@ export async function startBenchWorld(): Promise<BenchWorld> {
   };
 }
 
+/**
+ * Runs a bench on a world of its own, closes the world, and exits: the exit code says whether it ran, and a handle
+ * left open (a pool, the devnet child) cannot keep the process up.
+ */
+export function runInWorld(bench: (world: BenchWorld) => Promise<void>): void {
+  startBenchWorld()
+    .then(async (world) => {
+      try {
+        await bench(world);
+      } finally {
+        await world.close();
+      }
+    })
+    .then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error(error);
+        process.exit(1);
+      },
+    );
+}
+
 /** Calls per request of each JSON-RPC method, from the proxy's counts over `requests` requests. */
 export function callsPerRequest(counts: Record<string, number>, requests: number): string {
   return Object.entries(counts)
