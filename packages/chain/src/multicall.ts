@@ -27,7 +27,8 @@ export function multicallView(
   return { target: multicall3, iface: multicall, fn };
 }
 
-function encoded(view: ViewCall): RawCall {
+/** A view as raw calldata, for batches whose answers the caller slices itself. */
+export function encodedView(view: ViewCall): RawCall {
   return { target: view.target, callData: view.iface.encodeFunctionData(view.fn, view.args ?? []) };
 }
 
@@ -69,7 +70,7 @@ export async function readViews<K extends string>(
   const answers = await aggregateRaw(
     provider,
     multicall3,
-    names.map((name) => encoded(views[name])),
+    names.map((name) => encodedView(views[name])),
     blockTag,
   );
   const out = {} as Record<K, Result>;
@@ -93,7 +94,7 @@ export async function probeViews<K extends string>(
   const results = await aggregate3(
     provider,
     multicall3,
-    names.map((name) => encoded(views[name])),
+    names.map((name) => encodedView(views[name])),
     true,
     'latest',
   );

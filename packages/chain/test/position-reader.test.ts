@@ -1,7 +1,7 @@
 import { hexlify, JsonRpcProvider, randomBytes } from 'ethers';
 import { Core__factory, MockUSDC__factory } from '@yv/contracts';
 import { useDevnetVault } from '@yv/testkit';
-import { createPositionReader, vaultDriver, vaultLayout } from '../src';
+import { createLatestBlock, createPositionReader, vaultDriver, vaultLayout } from '../src';
 
 const v = useDevnetVault();
 const USDC = 10n ** 6n;
@@ -26,7 +26,11 @@ it('reads a position that matches the contracts own views at the same block', as
   await vault.approveDeposit(5_000n * USDC);
   await vault.deposit(3_000n * USDC);
 
-  const reader = createPositionReader({ provider: v.provider, layout, blockTtlMs: 0 });
+  const reader = createPositionReader({
+    provider: v.provider,
+    layout,
+    latestBlock: createLatestBlock(v.provider, 0),
+  });
   const p = await reader.read(alice!.address);
   const at = { blockTag: p.blockNumber };
   const core = Core__factory.connect(c.core, v.provider);
@@ -56,7 +60,7 @@ it('reads, for many wallets in one batch, what each wallet view answers on its o
   const reader = createPositionReader({
     provider: v.provider,
     layout,
-    blockTtlMs: 60_000,
+    latestBlock: createLatestBlock(v.provider, 60_000),
     maxBatchWallets: 1_000,
   });
   const reads = await Promise.all(wallets.map((w) => reader.read(w)));
@@ -87,7 +91,11 @@ it('reads, for many wallets in one batch, what each wallet view answers on its o
 
 it('answers concurrent requests at one block with one eth_call, shared per wallet and batched across wallets', async () => {
   const { provider, ethCalls } = countingProvider(v.provider._getConnection().url);
-  const reader = createPositionReader({ provider, layout: vaultLayout(v.deployment), blockTtlMs: 60_000 });
+  const reader = createPositionReader({
+    provider,
+    layout: vaultLayout(v.deployment),
+    latestBlock: createLatestBlock(provider, 60_000),
+  });
   const wallets = v.wallets.map((w) => w.address);
   const reads = await Promise.all([...wallets, ...wallets, ...wallets].map((w) => reader.read(w)));
   expect(new Set(reads.map((r) => r.blockNumber)).size).toBe(1);

@@ -1,8 +1,7 @@
 import type { Provider } from 'ethers';
 import { answerHex, MalformedAnswer, sizeAt, wordAt } from '../abi-words';
 import type { VaultLayout } from '../layouts/types';
-import { aggregateRaw, type RawCall } from '../multicall';
-import { createLatestBlock } from './latest-block';
+import { aggregateRaw, encodedView, multicallView } from '../multicall';
 
 /** A wallet's on-chain position at one block, straight from the contracts' own views. */
 export interface PositionState {
@@ -31,8 +30,8 @@ export interface PositionReader {
 export interface PositionReaderOptions {
   provider: Provider;
   layout: VaultLayout;
-  /** How long a latest-block answer is reused. */
-  blockTtlMs?: number;
+  /** The latest block, shared with the caller's other reads (createLatestBlock), so it is asked once for all. */
+  latestBlock: () => Promise<number>;
   /** How long the first wallet of a batch waits for others to join it. */
   batchWindowMs?: number;
   maxBatchWallets?: number;
@@ -56,8 +55,6 @@ const FIELDS = [
 ] as const;
 type Figures = Record<(typeof FIELDS)[number], bigint>;
 const WHAT = 'positionsOf';
-/** Multicall3.getCurrentBlockTimestamp() */
-const GET_CURRENT_BLOCK_TIMESTAMP = '0x0f28c97d';
 
 /** positionsOf's answer: a dynamic array of static eight-word structs. */
 export function decodePositions(answer: string, count: number): Figures[] {
@@ -84,7 +81,7 @@ interface Pending {
  * eth_call.
  */
 export function createPositionReader(opts: PositionReaderOptions): PositionReader {
-  const latestBlock = createLatestBlock(opts.provider, opts.blockTtlMs ?? 250);
+  const { latestBlock } = opts;
   const batchWindowMs = opts.batchWindowMs ?? 25;
   const maxBatch = opts.maxBatchWallets ?? 100;
   const maxInFlight = opts.maxInFlight ?? 1;
@@ -97,7 +94,7 @@ export function createPositionReader(opts: PositionReaderOptions): PositionReade
 
   const { multicall3 } = opts.layout.deployment.contracts;
   // The block's time rides along in the same eth_call: asked apart, it would be a second node round trip.
-  const timestampCall: RawCall = { target: multicall3, callData: GET_CURRENT_BLOCK_TIMESTAMP };
+  const timestampCall = encodedView(multicallView(multicall3, 'getCurrentBlockTimestamp'));
 
   async function send(block: number, batch: Pending[]): Promise<void> {
     try {

@@ -127,8 +127,8 @@ export function createReadServices(opts: ReadServicesOptions): ReadServices {
   const ttl = opts.cacheTtlMs ?? 1_000;
   const hlpVault = opts.hlpVaultAddress ?? deployment.contracts.hlpVault;
   const headTtl = Math.min(ttl, 250);
-  const positions = createPositionReader({ provider, layout: opts.layout, blockTtlMs: headTtl });
   const latestBlock = createLatestBlock(provider, headTtl);
+  const positions = createPositionReader({ provider, layout: opts.layout, latestBlock });
 
   const head = cached<ChainHead>(0, () =>
     latestBlock().then(
