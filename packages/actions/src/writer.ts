@@ -45,17 +45,21 @@ export interface ActionWriter {
 export interface ActionWriterDeps {
   pool: Pool;
   deployment: ActionDeployment;
+  /** Stamps a new action's createdAt (default: this process's clock). */
+  clock?: () => Date;
   /** Called after each committed creation, for metrics. */
   onCreated?: (row: PartnerActionRow) => void;
   /** Called after each committed status change with the status entered, for metrics. */
   onTransition?: (to: PartnerActionStatus) => void;
 }
 
+const now = (): Date => new Date();
+
 /**
  * The one writer of partner_actions, for the gateway and the indexer alike (docs/design.md#partner-action-states):
- * every write is one transaction that changes the action under its row lock, checks a status change against the
- * state machine, and appends the `action.updated` outbox event, so a webhook is sent for every change and only
- * for those.
+ * a creation is one statement that inserts the action with its first `action.updated` outbox event; every change
+ * is one transaction that changes the action under its row lock, checks a status change against the state
+ * machine, and appends the event; so a webhook is sent for every change and only for those.
  */
 export function createActionWriter(deps: ActionWriterDeps): ActionWriter {
   const recorded = async (tx: PoolClient, row: PartnerActionRow): Promise<WrittenAction> => {
@@ -71,12 +75,14 @@ export function createActionWriter(deps: ActionWriterDeps): ActionWriter {
 
   return {
     async create(action) {
-      const written = await withTransaction(deps.pool, async (tx) => {
-        const inserted = await insertPartnerAction(tx, action);
-        return inserted ? recorded(tx, inserted) : null;
+      const row = await insertPartnerAction(deps.pool, action, {
+        createdAt: (deps.clock ?? now)(),
+        type: 'action.updated',
+        payloadOf: (stored) => toPartnerActionJson(stored, deps.deployment),
       });
-      if (written) deps.onCreated?.(written.row);
-      return written;
+      if (!row) return null;
+      deps.onCreated?.(row);
+      return { row, json: toPartnerActionJson(row, deps.deployment) };
     },
 
     async change(id, decide, related) {

@@ -81,7 +81,11 @@ function event(
 async function store(partnerId: string, c: Case, n: number): Promise<string> {
   const redeemId = c.history.length > 0 ? BigInt(n) : null;
   const action = newAction(partnerId, c.action, redeemId);
-  await insertPartnerAction(db.pool, action);
+  await insertPartnerAction(db.pool, action, {
+    createdAt: new Date(),
+    type: 'action.updated',
+    payloadOf: (row) => ({ id: row.id }),
+  });
   const txHash = c.tx === 'none' ? null : hex(n, 64);
   const changes: PartnerActionChanges = {
     status: c.status,

@@ -1,5 +1,5 @@
-import { listOutboxEvents } from '@yv/db';
-import { IllegalTransitionError } from '@yv/domain';
+import { findPartnerActionByKey, listOutboxEvents, newPartnerActionRow } from '@yv/db';
+import { IllegalTransitionError, toPartnerActionJson } from '@yv/domain';
 import type { PartnerActionStatus } from '@yv/schemas';
 import { useTestDatabase } from '@yv/testkit';
 import { createActionWriter } from '../src';
@@ -35,6 +35,30 @@ describe('the action writer', () => {
     expect(await statuses(action.id)).toEqual(['created', 'requires_signature']);
     expect(created).toEqual([action.id]);
     expect(entered).toEqual(['requires_signature']);
+  });
+
+  it("creates the action and an event carrying exactly the stored resource, stamped by the writer's clock", async () => {
+    const createdAt = new Date('2026-01-02T03:04:05.678Z');
+    const w = createActionWriter({ pool: db.pool, deployment, clock: () => createdAt });
+    const action = newAction(await newPartner(db.pool), 'deposit');
+    const written = (await w.create(action))!;
+    const stored = (await findPartnerActionByKey(db.pool, action.partnerId, action.idempotencyKey))!;
+    expect(written.row).toEqual(stored);
+    expect(stored).toEqual(newPartnerActionRow(action, createdAt));
+    const [event, ...more] = await listOutboxEvents(db.pool, 'action.updated', action.id);
+    expect(more).toEqual([]);
+    expect(event).toMatchObject({ sequence: 1, partnerId: action.partnerId, relayedAt: null });
+    expect(event!.payload).toEqual(toPartnerActionJson(stored, deployment));
+    expect(written.json).toEqual(event!.payload);
+  });
+
+  it('never moves updatedAt back when the creating clock ran ahead of the database', async () => {
+    const ahead = new Date(Date.now() + 60_000);
+    const w = createActionWriter({ pool: db.pool, deployment, clock: () => ahead });
+    const action = newAction(await newPartner(db.pool), 'deposit');
+    await w.create(action);
+    const changed = await w.change(action.id, () => ({ status: 'requires_signature' }));
+    expect(changed!.row.updatedAt.getTime()).toBeGreaterThanOrEqual(ahead.getTime());
   });
 
   it('answers null for a key already used, and writes no second event', async () => {

@@ -1,5 +1,6 @@
 import type { Interface, Provider, Result } from 'ethers';
 import { Multicall3__factory } from '@yv/contracts';
+import { functionCodec } from './abi-function';
 import { ethCall, type BlockTag } from './eth-call';
 import { decodeAggregate3, encodeAggregate3, type Aggregate3Result } from './multicall-codec';
 
@@ -29,7 +30,7 @@ export function multicallView(
 
 /** A view as raw calldata, for batches whose answers the caller slices itself. */
 export function encodedView(view: ViewCall): RawCall {
-  return { target: view.target, callData: view.iface.encodeFunctionData(view.fn, view.args ?? []) };
+  return { target: view.target, callData: functionCodec(view.iface, view.fn).encode(view.args ?? []) };
 }
 
 async function aggregate3(
@@ -39,7 +40,11 @@ async function aggregate3(
   allowFailure: boolean,
   blockTag: BlockTag,
 ): Promise<Aggregate3Result[]> {
-  const answer = await ethCall(provider, multicall3, encodeAggregate3(calls, allowFailure), blockTag);
+  const answer = await ethCall(
+    provider,
+    { to: multicall3, data: encodeAggregate3(calls, allowFailure) },
+    blockTag,
+  );
   const results = decodeAggregate3(answer);
   if (results.length !== calls.length)
     throw new Error(`multicall answered ${results.length} results for ${calls.length} calls`);
@@ -76,7 +81,7 @@ export async function readViews<K extends string>(
   const out = {} as Record<K, Result>;
   names.forEach((name, i) => {
     const view = views[name];
-    out[name] = view.iface.decodeFunctionResult(view.fn, answers[i]!);
+    out[name] = functionCodec(view.iface, view.fn).decode(answers[i]!);
   });
   return out;
 }
@@ -103,7 +108,7 @@ export async function probeViews<K extends string>(
     const view = views[name];
     const r = results[i]!;
     try {
-      out[name] = r.success ? view.iface.decodeFunctionResult(view.fn, r.returnData) : null;
+      out[name] = r.success ? functionCodec(view.iface, view.fn).decode(r.returnData) : null;
     } catch {
       out[name] = null;
     }

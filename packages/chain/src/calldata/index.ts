@@ -1,4 +1,4 @@
-import { AbiCoder } from 'ethers';
+import { answerHex, wordAt } from '../abi-words';
 
 /**
  * The shape of every transaction a partner signs. The service never signs: a layout's calls (layouts/) only encode,
@@ -25,5 +25,5 @@ export function toTxRequest(call: ContractCall, chainId: number): TxRequestJson 
 
 /** Decodes the uint256 a simulated call returned (deposit shares, redeemed or reserved assets, share price). */
 export function decodeUintResult(returnData: string): bigint {
-  return AbiCoder.defaultAbiCoder().decode(['uint256'], returnData)[0] as bigint;
+  return wordAt('uint256 result', answerHex('uint256 result', returnData), 0);
 }

@@ -1,6 +1,7 @@
 import { isError, type Provider } from 'ethers';
 import { decodeRevert, revertData, type DecodedRevert } from '../revert';
 import type { ContractCall } from '../calldata';
+import { ethCall } from '../eth-call';
 
 export type SimulationResult =
   | { ok: true; returnData: string }
@@ -24,12 +25,7 @@ export async function simulateCall(
   blockTag: number | bigint | string,
 ): Promise<SimulationResult> {
   try {
-    const returnData = await provider.call({
-      from,
-      to: call.to,
-      data: call.data,
-      blockTag: typeof blockTag === 'bigint' ? Number(blockTag) : blockTag,
-    });
+    const returnData = await ethCall(provider, { from, to: call.to, data: call.data }, blockTag);
     return { ok: true, returnData };
   } catch (err) {
     if (!isError(err, 'CALL_EXCEPTION') && revertData(err) === null) throw err;

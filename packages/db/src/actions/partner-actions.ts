@@ -1,4 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import type { PartnerActionStatus } from '@yv/schemas';
+import type { OutboxEventType } from '../outbox';
 import type { Queryable } from '../queryable';
 import type { NewPartnerAction, PartnerActionChanges, PartnerActionRow } from './types';
 
@@ -9,21 +11,48 @@ const COLUMNS = `id, partner_id AS "partnerId", idempotency_key AS "idempotencyK
   receive_chain_id AS "receiveChainId", expires_at AS "expiresAt", submitted_at AS "submittedAt",
   created_at AS "createdAt", updated_at AS "updatedAt"`;
 
+/** The row a new action becomes, as the table's defaults complete it. */
+export function newPartnerActionRow(action: NewPartnerAction, createdAt: Date): PartnerActionRow {
+  return {
+    ...action,
+    txHash: null,
+    lastError: null,
+    indexingPending: false,
+    indexedAt: null,
+    receiptBlockNumber: null,
+    submittedAt: null,
+    createdAt,
+    updatedAt: createdAt,
+  };
+}
+
 /**
- * Inserts the action unless the partner already used the idempotency key: the unique constraint, not a prior
- * read, decides which of concurrent first requests wins.
- * @returns the new row, or null when the key was taken (read the winner with findPartnerActionByKey).
+ * Inserts the action and its first `action.updated` event (sequence 1: the aggregate is new) in ONE statement, so
+ * the creation is atomic without BEGIN and COMMIT: four round trips fewer on the busiest write. The event's payload
+ * is rendered from the row as the defaults complete it, which is why `createdAt` comes from the caller (the clock
+ * that also stamps the quote) rather than from the database. Nothing is written when the partner already used the
+ * idempotency key: the unique constraint, not a prior read, decides which of concurrent first requests wins.
+ * @returns the new row as stored, or null when the key was taken (read the winner with findPartnerActionByKey).
  */
 export async function insertPartnerAction(
   db: Queryable,
   action: NewPartnerAction,
+  event: { createdAt: Date; type: OutboxEventType; payloadOf: (row: PartnerActionRow) => unknown },
 ): Promise<PartnerActionRow | null> {
+  const payload = event.payloadOf(newPartnerActionRow(action, event.createdAt));
   const { rows } = await db.query<PartnerActionRow>(
-    `INSERT INTO partner_actions (id, partner_id, idempotency_key, request_fingerprint, response_status, action,
-        status, wallet, receiver, redeem_id, request, quote, steps, funding, receive_chain_id, expires_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)
-     ON CONFLICT (partner_id, idempotency_key) DO NOTHING
-     RETURNING ${COLUMNS}`,
+    `WITH inserted AS (
+       INSERT INTO partner_actions (id, partner_id, idempotency_key, request_fingerprint, response_status, action,
+          status, wallet, receiver, redeem_id, request, quote, steps, funding, receive_chain_id, expires_at,
+          created_at, updated_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $17)
+       ON CONFLICT (partner_id, idempotency_key) DO NOTHING
+       RETURNING ${COLUMNS}
+     ), event AS (
+       INSERT INTO outbox_events (event_id, type, aggregate_id, partner_id, sequence, payload)
+       SELECT $18, $19, inserted.id::text, inserted."partnerId", 1, $20 FROM inserted
+     )
+     SELECT * FROM inserted`,
     [
       action.id,
       action.partnerId,
@@ -41,6 +70,10 @@ export async function insertPartnerAction(
       action.funding === null ? null : JSON.stringify(action.funding),
       action.receiveChainId,
       action.expiresAt,
+      event.createdAt,
+      randomUUID(),
+      event.type,
+      JSON.stringify(payload),
     ],
   );
   return rows[0] ?? null;
@@ -109,7 +142,8 @@ export async function updatePartnerAction(
   id: string,
   changes: PartnerActionChanges,
 ): Promise<PartnerActionRow | null> {
-  const sets: string[] = ['updated_at = now()'];
+  // Never back in time: a creation was stamped by the gateway's clock, which may run ahead of the database's.
+  const sets: string[] = ['updated_at = GREATEST(now(), updated_at)'];
   const values: unknown[] = [id];
   for (const [key, value] of Object.entries(changes) as [keyof PartnerActionChanges, unknown][]) {
     if (value === undefined) continue;

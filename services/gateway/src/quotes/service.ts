@@ -30,6 +30,7 @@ import {
   type ActionPlan,
   type ActionStepDraft,
   type QuoteRedemption,
+  type QuoteReadiness,
   type StepTxRequest,
 } from '@yv/domain';
 import type { ActionKind, StepKind } from '@yv/schemas';
@@ -62,6 +63,14 @@ export function createQuoteService(deps: QuoteServiceDeps): QuoteService {
     } catch (err) {
       throw new ApiError('VAULT_READ_FAILED', 'the vault could not be read for the quote', { cause: err });
     }
+  }
+
+  /** The vault's state and the keeper's readiness, asked together: neither waits for the other. */
+  async function readReady(
+    request: QuoteReadRequest,
+  ): Promise<{ readiness: QuoteReadiness; state: QuoteState }> {
+    const [readiness, state] = await Promise.all([deps.readiness(), read(request)]);
+    return { readiness, state };
   }
 
   /** eth_call of `call` from `from` at the quote block; a revert becomes the action's 422 with the decoded reason. */
@@ -117,8 +126,7 @@ export function createQuoteService(deps: QuoteServiceDeps): QuoteService {
     async deposit(input) {
       const assets = positiveAmount('amountRaw', input.amountRaw);
       const receiver = input.receiver ?? input.account;
-      const readiness = await deps.readiness();
-      const state = await read({ account: input.account, receiver, assets });
+      const { readiness, state } = await readReady({ account: input.account, receiver, assets });
       checkDeposit(state, assets, readiness);
       const expectedShares = state.previewDeposit;
       const minShares = minimumOut(expectedShares, input.slippageBps);
@@ -188,8 +196,7 @@ export function createQuoteService(deps: QuoteServiceDeps): QuoteService {
     async redeemAsync(input) {
       const amount = positiveAmount('sharesRaw', input.sharesRaw);
       const destination = bridgedDestination(deps, input.receiveChainId);
-      const readiness = await deps.readiness();
-      const state = await read({ account: input.account, shares: amount });
+      const { readiness, state } = await readReady({ account: input.account, shares: amount });
       checkRedeemAsync(state, amount, readiness);
       // The shares are escrowed from the account; who finally receives the USDC is chosen at claim time.
       const call = calls.requestRedeem(amount, input.account);
@@ -228,8 +235,7 @@ export function createQuoteService(deps: QuoteServiceDeps): QuoteService {
       const amount = positiveAmount('sharesRaw', input.sharesRaw);
       const recipient = input.receiver ?? input.account;
       const destination = bridgedDestination(deps, input.receiveChainId);
-      const readiness = await deps.readiness();
-      const state = await read({ account: input.account, shares: amount });
+      const { readiness, state } = await readReady({ account: input.account, shares: amount });
       const slippageBps = input.slippageBps;
       checkRedeemInstant(state, amount, state.previewRedeem, slippageBps, readiness);
       const minAssetsOut = minimumOut(state.previewRedeem, slippageBps);
@@ -277,8 +283,7 @@ export function createQuoteService(deps: QuoteServiceDeps): QuoteService {
     async claim(input) {
       const id = redemptionId(input.id);
       const destination = bridgedDestination(deps, input.receiveChainId);
-      const readiness = await deps.readiness();
-      const state = await read({ account: input.account, redeemId: id });
+      const { readiness, state } = await readReady({ account: input.account, redeemId: id });
       const redemption = redemptionOf(state);
       checkClaim(redemption, input.account, readiness);
       const bridged = destination
@@ -319,8 +324,7 @@ export function createQuoteService(deps: QuoteServiceDeps): QuoteService {
 
     async cancel(input) {
       const id = redemptionId(input.id);
-      const readiness = await deps.readiness();
-      const state = await read({ account: input.account, redeemId: id });
+      const { readiness, state } = await readReady({ account: input.account, redeemId: id });
       const redemption = redemptionOf(state);
       checkCancel(redemption, input.account, readiness);
       const call = calls.cancelRedeem(id, input.account);
@@ -344,8 +348,7 @@ export function createQuoteService(deps: QuoteServiceDeps): QuoteService {
 
     async fulfill(input) {
       const id = redemptionId(input.id);
-      const readiness = await deps.readiness();
-      const state = await read({ account: ZeroAddress, redeemId: id });
+      const { readiness, state } = await readReady({ account: ZeroAddress, redeemId: id });
       const redemption = redemptionOf(state);
       // The preview needs the redemption's shares, known only from the first read: a second aggregate3 at the
       // same quote block keeps every figure on one block.

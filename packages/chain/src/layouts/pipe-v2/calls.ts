@@ -5,6 +5,7 @@ import {
   RedemptionPipe__factory,
 } from '@yv/contracts';
 import type { Deployment } from '@yv/config';
+import { functionCodec } from '../../abi-function';
 import type { VaultCalls } from '../types';
 
 const erc20 = MockUSDC__factory.createInterface();
@@ -20,21 +21,20 @@ export function pipeV2Calls(d: Deployment): VaultCalls {
   const c = d.contracts;
   const toPipe = (fn: string, args: unknown[]) => ({
     to: c.redemptionPipe,
-    // The typed overloads want literal names; these are the pipe's own functions, checked by the tests.
-    data: redemptionPipe.encodeFunctionData(fn as 'requestRedeem', args as never),
+    data: functionCodec(redemptionPipe, fn).encode(args),
   });
   return {
     approveDeposit: (amount) => ({
       to: c.usdc,
-      data: erc20.encodeFunctionData('approve', [c.depositPipe, amount]),
+      data: functionCodec(erc20, 'approve').encode([c.depositPipe, amount]),
     }),
     deposit: (assets, receiver, minShares) => ({
       to: c.depositPipe,
-      data: depositPipe.encodeFunctionData('deposit', [assets, receiver, minShares]),
+      data: functionCodec(depositPipe, 'deposit').encode([assets, receiver, minShares]),
     }),
     checkDeposit: (receiver, assets) => ({
       to: c.core,
-      data: core.encodeFunctionData('checkDeposit', [receiver, assets]),
+      data: functionCodec(core, 'checkDeposit').encode([receiver, assets]),
     }),
     // The shares are escrowed from the owner, who names the USDC's receiver at claim time.
     requestRedeem: (shares, owner) => toPipe('requestRedeem', [shares, owner]),
@@ -43,6 +43,6 @@ export function pipeV2Calls(d: Deployment): VaultCalls {
     claimRedeem: (id, receiver) => toPipe('claimRedeem', [id, receiver]),
     cancelRedeem: (id) => toPipe('cancelRedeem', [id]),
     fulfillRedeem: (id) => toPipe('fulfillRedeem', [id]),
-    sharePrice: () => ({ to: c.core, data: core.encodeFunctionData('sharePrice') }),
+    sharePrice: () => ({ to: c.core, data: functionCodec(core, 'sharePrice').encode([]) }),
   };
 }

@@ -1,5 +1,6 @@
 import { MockUSDC__factory, SvcVault__factory } from '@yv/contracts';
 import type { Deployment } from '@yv/config';
+import { functionCodec } from '../../abi-function';
 import type { VaultCalls } from '../types';
 
 const erc20 = MockUSDC__factory.createInterface();
@@ -14,12 +15,12 @@ export function vaultV3Calls(d: Deployment): VaultCalls {
   const vault = d.contracts.vault;
   const call = (fn: string, args: unknown[] = []) => ({
     to: vault,
-    data: svcVault.encodeFunctionData(fn as 'withdraw', args as never),
+    data: functionCodec(svcVault, fn).encode(args),
   });
   return {
     approveDeposit: (amount) => ({
       to: d.contracts.usdc,
-      data: erc20.encodeFunctionData('approve', [vault, amount]),
+      data: functionCodec(erc20, 'approve').encode([vault, amount]),
     }),
     deposit: (assets, receiver, minShares) =>
       call('deposit(uint256,address,uint256)', [assets, receiver, minShares]),
