@@ -1,4 +1,13 @@
-import { findPartnerActionByKey, listOutboxEvents, newPartnerActionRow } from '@yv/db';
+import { randomUUID } from 'node:crypto';
+import {
+  findActivePartnerApiKeys,
+  findPartnerActionByKey,
+  findPartnerActionsByKeys,
+  insertPartnerApiKey,
+  listOutboxEvents,
+  newPartnerActionRow,
+  revokePartnerApiKey,
+} from '@yv/db';
 import { IllegalTransitionError, toPartnerActionJson } from '@yv/domain';
 import type { PartnerActionStatus } from '@yv/schemas';
 import { useTestDatabase } from '@yv/testkit';
@@ -117,5 +126,47 @@ describe('the action writer', () => {
   it('answers null for an unknown id', async () => {
     const { w } = writer();
     expect(await w.change('00000000-0000-4000-8000-000000000000', () => ({ status: 'failed' }))).toBeNull();
+  });
+});
+
+describe('the lookups the gateway batches', () => {
+  it('finds each (partner, key) its action, null for an unused key, in the keys order', async () => {
+    const w = createActionWriter({ pool: db.pool, deployment });
+    const [p1, p2] = [await newPartner(db.pool), await newPartner(db.pool)];
+    const [a1, a2] = [newAction(p1, 'deposit'), newAction(p2, 'deposit')];
+    await w.create(a1);
+    await w.create(a2);
+    const found = await findPartnerActionsByKeys(db.pool, [
+      { partnerId: p2, idempotencyKey: a2.idempotencyKey },
+      { partnerId: p2, idempotencyKey: a1.idempotencyKey },
+      { partnerId: p1, idempotencyKey: a1.idempotencyKey },
+      { partnerId: p1, idempotencyKey: a1.idempotencyKey },
+    ]);
+    expect(found.map((row) => row?.id ?? null)).toEqual([a2.id, null, a1.id, a1.id]);
+    expect(found[0]).toEqual(await findPartnerActionByKey(db.pool, p2, a2.idempotencyKey));
+  });
+
+  it('finds each prefix its active key, null when revoked, expired, unknown or its partner disabled', async () => {
+    const partner = await newPartner(db.pool);
+    const key = async (prefix: string) => {
+      const id = randomUUID();
+      await insertPartnerApiKey(db.pool, { id, partnerId: partner, prefix, keyHash: Buffer.alloc(32, 7) });
+      return id;
+    };
+    const suffix = randomUUID().slice(0, 8);
+    const active = await key(`act_${suffix}`);
+    await key(`rev_${suffix}`);
+    await revokePartnerApiKey(db.pool, partner, `rev_${suffix}`);
+    await key(`exp_${suffix}`);
+    await db.pool.query(
+      `UPDATE partner_api_keys SET expires_at = now() - interval '1 second' WHERE prefix = $1`,
+      [`exp_${suffix}`],
+    );
+    const prefixes = [`rev_${suffix}`, `act_${suffix}`, `none_${suffix}`, `exp_${suffix}`, `act_${suffix}`];
+    const found = await findActivePartnerApiKeys(db.pool, prefixes);
+    expect(found.map((k) => k?.keyId ?? null)).toEqual([null, active, null, null, active]);
+    expect(found[1]).toEqual({ keyId: active, partnerId: partner, keyHash: Buffer.alloc(32, 7) });
+    await db.pool.query(`UPDATE partners SET disabled_at = now() WHERE id = $1`, [partner]);
+    expect(await findActivePartnerApiKeys(db.pool, [`act_${suffix}`])).toEqual([null]);
   });
 });

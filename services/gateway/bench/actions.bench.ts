@@ -45,15 +45,25 @@ runInWorld(async (world) => {
     [`bench-${run}-%`],
   );
 
-  const widths = [26, 8, 7, 7, 9, 7, 8];
+  const widths = [26, 8, 7, 7, 9, 7, 8, 11];
   console.log(`\npartner actions, ${CONNECTIONS} connections, ${DURATION_S} s each`);
-  console.log(row(['run', 'req/s', 'p50 ms', 'p99 ms', 'requests', 'errors', 'non-2xx'], widths));
+  console.log(
+    row(['run', 'req/s', 'p50 ms', 'p99 ms', 'requests', 'errors', 'non-2xx', 'CPU ms/req'], widths),
+  );
   for (const [name, f] of [
     ['create (new key each)', creation],
     ['replay (one key)', replay],
   ] as const) {
-    console.log(row([name, f.rps.toFixed(0), f.p50, f.p99, f.requests, f.errors, f.non2xx], widths));
+    console.log(
+      row(
+        [name, f.rps.toFixed(0), f.p50, f.p99, f.requests, f.errors, f.non2xx, f.cpuMsPerRequest.toFixed(2)],
+        widths,
+      ),
+    );
   }
+  console.log(
+    'CPU ms/req: what the gateway (and the node proxy) ran per request, steady on a shared machine',
+  );
   console.log(`create vs target 300 req/s: ${(creation.rps / 300).toFixed(2)}`);
   console.log(`node calls per creation: ${callsPerRequest(calls, creation.requests)}`);
   // Requests still in flight when a run's timer stops complete afterwards: stored can exceed the counted creations.

@@ -40,9 +40,11 @@ runInWorld(async (world) => {
   const calls = world.rpc.counts();
   await bare.close();
 
-  const widths = [44, 8, 7, 7, 7, 8, 8];
+  const widths = [44, 8, 7, 7, 7, 8, 8, 12];
   console.log(`\nbody ${Buffer.byteLength(sample)} bytes, ${CONNECTIONS} connections`);
-  console.log(row(['endpoint', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'non-2xx', 'vs bare'], widths));
+  console.log(
+    row(['endpoint', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'non-2xx', 'vs bare', 'CPU ms/req'], widths),
+  );
   for (const [name, f] of [
     ['bare express (same body)', bareFigures],
     ['bootstrap, 1 wallet', oneWallet],
@@ -50,7 +52,16 @@ runInWorld(async (world) => {
   ] as const) {
     console.log(
       row(
-        [name, f.rps.toFixed(0), f.p50, f.p99, f.errors, f.non2xx, (f.rps / bareFigures.rps).toFixed(2)],
+        [
+          name,
+          f.rps.toFixed(0),
+          f.p50,
+          f.p99,
+          f.errors,
+          f.non2xx,
+          (f.rps / bareFigures.rps).toFixed(2),
+          f.cpuMsPerRequest.toFixed(2),
+        ],
         widths,
       ),
     );
@@ -58,6 +69,9 @@ runInWorld(async (world) => {
   const ethCalls = calls.eth_call ?? 0;
   console.log(
     `node calls per bootstrap over ${distinct.requests} distinct wallets: ${callsPerRequest(calls, distinct.requests)}`,
+  );
+  console.log(
+    'CPU ms/req: what this process (the gateway, or the bare app, and the node proxy) ran per request',
   );
   console.log(
     `distinct wallets per eth_call: ${(distinct.requests / Math.max(ethCalls, 1)).toFixed(1)} (target ≥ 25)`,

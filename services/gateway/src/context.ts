@@ -19,6 +19,7 @@ import { partnerBudgets } from './rate-limit/budgets';
 import { createLimiter, type Limiter } from './rate-limit/limiter';
 import { createRateLimitMetrics, type RateLimitMetrics } from './rate-limit/metrics';
 import { createReadServices, freshnessThresholdsOf, type ReadServices } from './reads';
+import { cached } from './reads/cache';
 import { createPartnerEventService, type PartnerEventService } from './webhooks/events';
 import { createWebhookRetrier, type WebhookRetrier } from './webhooks/retrier';
 
@@ -64,8 +65,10 @@ export async function createGatewayContext(config: GatewayConfig): Promise<Gatew
     timeoutMs: config.RPC_TIMEOUT_MS,
     batchWindowMs: config.RPC_BATCH_WINDOW_MS,
   });
+  // Quotes judge by the readiness row /health shows, reloaded at most once per READ_CACHE_TTL_MS for all requests.
+  const storedReadiness = cached(config.READ_CACHE_TTL_MS, () => latestReadiness(pool));
   const readiness = async () =>
-    currentReadiness(await latestReadiness(pool), new Date(), config.READINESS_MAX_AGE_MS);
+    currentReadiness(await storedReadiness(), new Date(), config.READINESS_MAX_AGE_MS);
   const quotes = createQuoteService({
     provider,
     deployment,
@@ -87,6 +90,7 @@ export async function createGatewayContext(config: GatewayConfig): Promise<Gatew
     readinessMaxAgeMs: config.READINESS_MAX_AGE_MS,
     hlpVaultAddress: config.HLP_VAULT_ADDRESS,
     cacheTtlMs: config.READ_CACHE_TTL_MS,
+    storedReadiness,
   });
   const writer = createActionWriter({ pool, deployment, ...actionMetricHooks(createActionMetrics(metrics)) });
   const tracker = await startActionTracker({

@@ -22,7 +22,8 @@ import { accounting, layoutOf } from './support/vault';
  * Every error code the partner-action routes raise, triggered through HTTP against the gateway as main.ts builds
  * it (real quote service on a devnet vault). A refused create must store no action under its key.
  */
-const gw = useTestGateway();
+// Readiness changes between requests here: nothing is reused across requests (the quote reads it as /health does).
+const gw = useTestGateway({ env: { READ_CACHE_TTL_MS: '0' } });
 const USDC = 10n ** 6n;
 let partner: PartnerClient;
 let partnerId: string;

@@ -84,11 +84,26 @@ export async function findPartnerActionByKey(
   partnerId: string,
   idempotencyKey: string,
 ): Promise<PartnerActionRow | null> {
-  const { rows } = await db.query<PartnerActionRow>(
-    `SELECT ${COLUMNS} FROM partner_actions WHERE partner_id = $1 AND idempotency_key = $2`,
-    [partnerId, idempotencyKey],
+  return (await findPartnerActionsByKeys(db, [{ partnerId, idempotencyKey }]))[0]!;
+}
+
+/**
+ * The action each (partner, Idempotency-Key) created, null when the key is unused, in the keys' order, in one
+ * query: the gateway looks up the creations that arrive together at once.
+ */
+export async function findPartnerActionsByKeys(
+  db: Queryable,
+  keys: readonly { partnerId: string; idempotencyKey: string }[],
+): Promise<(PartnerActionRow | null)[]> {
+  const { rows } = await db.query<PartnerActionRow & { lookup: string }>(
+    `SELECT r.lookup, ${COLUMNS}
+       FROM unnest($1::uuid[], $2::text[]) WITH ORDINALITY AS r(key_partner, key_value, lookup)
+       JOIN partner_actions ON partner_id = r.key_partner AND idempotency_key = r.key_value`,
+    [keys.map((k) => k.partnerId), keys.map((k) => k.idempotencyKey)],
   );
-  return rows[0] ?? null;
+  const found: (PartnerActionRow | null)[] = keys.map(() => null);
+  for (const { lookup, ...row } of rows) found[Number(lookup) - 1] = row;
+  return found;
 }
 
 /** One partner's action: another partner's id reads as absent. */

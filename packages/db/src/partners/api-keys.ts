@@ -30,14 +30,28 @@ export async function findActivePartnerApiKey(
   db: Queryable,
   prefix: string,
 ): Promise<ActivePartnerApiKey | null> {
-  const { rows } = await db.query<ActivePartnerApiKey>(
-    `SELECT k.id AS "keyId", k.partner_id AS "partnerId", k.key_hash AS "keyHash"
-       FROM partner_api_keys k JOIN partners p ON p.id = k.partner_id
-      WHERE k.prefix = $1 AND k.revoked_at IS NULL AND (k.expires_at IS NULL OR k.expires_at > now())
-        AND p.disabled_at IS NULL`,
-    [prefix],
+  return (await findActivePartnerApiKeys(db, [prefix]))[0]!;
+}
+
+/**
+ * The active key of each prefix (null when none: unknown, revoked, expired, or its partner disabled), in the
+ * prefixes' order, in one query: the gateway looks up the keys of the requests that arrive together at once.
+ */
+export async function findActivePartnerApiKeys(
+  db: Queryable,
+  prefixes: readonly string[],
+): Promise<(ActivePartnerApiKey | null)[]> {
+  const { rows } = await db.query<ActivePartnerApiKey & { lookup: string }>(
+    `SELECT r.lookup, k.id AS "keyId", k.partner_id AS "partnerId", k.key_hash AS "keyHash"
+       FROM unnest($1::text[]) WITH ORDINALITY AS r(prefix, lookup)
+       JOIN partner_api_keys k ON k.prefix = r.prefix
+       JOIN partners p ON p.id = k.partner_id
+      WHERE k.revoked_at IS NULL AND (k.expires_at IS NULL OR k.expires_at > now()) AND p.disabled_at IS NULL`,
+    [prefixes],
   );
-  return rows[0] ?? null;
+  const found: (ActivePartnerApiKey | null)[] = prefixes.map(() => null);
+  for (const { lookup, ...key } of rows) found[Number(lookup) - 1] = key;
+  return found;
 }
 
 /**

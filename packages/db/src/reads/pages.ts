@@ -8,45 +8,97 @@ export interface ActivityPosition {
   logIndex: number;
 }
 
-/**
- * One page of a wallet's activity, newest first: its own events and the share transfers it received, strictly
- * before `after` when given. Keyset paging on (block_number, log_index), unique per chain, so rows indexed
- * while a client pages never shift a page. Each branch walks its own index (wallet / transfer receiver).
- * `wallet` is the stored (lowercase) form.
- */
-export async function listActivityPage(
-  db: Queryable,
-  chainId: number,
-  wallet: string,
-  page: { after: ActivityPosition | null; limit: number },
-): Promise<ActivityEventRow[]> {
-  const block = page.after?.blockNumber.toString() ?? null;
-  const log = page.after?.logIndex ?? null;
-  const before = `($4::bigint IS NULL OR (block_number, log_index) < ($4::bigint, $5::int))`;
-  const { rows } = await db.query<ActivityEventRaw>(
-    `(SELECT * FROM activity_events WHERE chain_id = $1 AND wallet = $2 AND ${before}
-       ORDER BY block_number DESC, log_index DESC LIMIT $3)
-     UNION
-     (SELECT * FROM activity_events WHERE chain_id = $1 AND type = 'transfer' AND receiver = $2 AND ${before}
-       ORDER BY block_number DESC, log_index DESC LIMIT $3)
-     ORDER BY block_number DESC, log_index DESC LIMIT $3`,
-    [chainId, wallet, page.limit, block, log],
-  );
-  return rows.map(toActivityEventRow);
+export interface ActivityPageRequest {
+  /** The stored (lowercase) form. */
+  wallet: string;
+  after: ActivityPosition | null;
+  limit: number;
 }
 
-/** One page of a wallet's redemption records, newest (highest id) first, strictly below `afterId` when given. */
-export async function listRedemptionsPage(
+export interface RedemptionsPageRequest {
+  /** The stored (lowercase) form. */
+  wallet: string;
+  /** The page starts strictly below this redemption id, when given. */
+  afterId: bigint | null;
+  limit: number;
+}
+
+/** Rows tagged with the request they answer (its 1-based position), regrouped in request order. */
+function byRequest<Raw extends { page_request: string }, Row>(
+  count: number,
+  rows: Raw[],
+  toRow: (raw: Raw) => Row,
+): Row[][] {
+  const pages: Row[][] = Array.from({ length: count }, () => []);
+  for (const raw of rows) pages[Number(raw.page_request) - 1]!.push(toRow(raw));
+  return pages;
+}
+
+/**
+ * One page of activity per request, in ONE query (many wallets' bootstraps at once): per wallet, newest first, its
+ * own events and the share transfers it received, strictly before `after` when given. Keyset paging on
+ * (block_number, log_index), unique per chain, so rows indexed while a client pages never shift a page. Each branch
+ * walks its own index (wallet / transfer receiver) once per request.
+ * @returns the pages in the order of `requests`.
+ */
+export async function listActivityPages(
   db: Queryable,
   chainId: number,
-  wallet: string,
-  page: { afterId: bigint | null; limit: number },
-): Promise<RedemptionRow[]> {
-  const { rows } = await db.query<RedemptionRaw>(
-    `SELECT * FROM redemptions
-      WHERE chain_id = $1 AND wallet = $2 AND ($4::numeric IS NULL OR redeem_id < $4::numeric)
-      ORDER BY redeem_id DESC LIMIT $3`,
-    [chainId, wallet, page.limit, page.afterId?.toString() ?? null],
+  requests: readonly ActivityPageRequest[],
+): Promise<ActivityEventRow[][]> {
+  if (requests.length === 0) return [];
+  const before = `(r.after_block IS NULL OR (block_number, log_index) < (r.after_block, r.after_log))`;
+  const { rows } = await db.query<ActivityEventRaw & { page_request: string }>(
+    `SELECT r.page_request, page.*
+       FROM unnest($2::text[], $3::int[], $4::bigint[], $5::int[]) WITH ORDINALITY
+              AS r(wallet, page_limit, after_block, after_log, page_request)
+       CROSS JOIN LATERAL (
+         (SELECT * FROM activity_events WHERE chain_id = $1 AND wallet = r.wallet AND ${before}
+           ORDER BY block_number DESC, log_index DESC LIMIT r.page_limit)
+         UNION
+         (SELECT * FROM activity_events
+           WHERE chain_id = $1 AND type = 'transfer' AND receiver = r.wallet AND ${before}
+           ORDER BY block_number DESC, log_index DESC LIMIT r.page_limit)
+         ORDER BY block_number DESC, log_index DESC LIMIT r.page_limit
+       ) page
+      ORDER BY r.page_request, page.block_number DESC, page.log_index DESC`,
+    [
+      chainId,
+      requests.map((r) => r.wallet),
+      requests.map((r) => r.limit),
+      requests.map((r) => r.after?.blockNumber.toString() ?? null),
+      requests.map((r) => r.after?.logIndex ?? null),
+    ],
   );
-  return rows.map(toRedemption);
+  return byRequest(requests.length, rows, toActivityEventRow);
+}
+
+/**
+ * One page of redemption records per request, in ONE query: per wallet, newest (highest id) first, strictly below
+ * `afterId` when given.
+ * @returns the pages in the order of `requests`.
+ */
+export async function listRedemptionsPages(
+  db: Queryable,
+  chainId: number,
+  requests: readonly RedemptionsPageRequest[],
+): Promise<RedemptionRow[][]> {
+  if (requests.length === 0) return [];
+  const { rows } = await db.query<RedemptionRaw & { page_request: string }>(
+    `SELECT r.page_request, page.*
+       FROM unnest($2::text[], $3::int[], $4::numeric[]) WITH ORDINALITY AS r(wallet, page_limit, after_id, page_request)
+       CROSS JOIN LATERAL (
+         SELECT * FROM redemptions
+          WHERE chain_id = $1 AND wallet = r.wallet AND (r.after_id IS NULL OR redeem_id < r.after_id)
+          ORDER BY redeem_id DESC LIMIT r.page_limit
+       ) page
+      ORDER BY r.page_request, page.redeem_id DESC`,
+    [
+      chainId,
+      requests.map((r) => r.wallet),
+      requests.map((r) => r.limit),
+      requests.map((r) => r.afterId?.toString() ?? null),
+    ],
+  );
+  return byRequest(requests.length, rows, toRedemption);
 }

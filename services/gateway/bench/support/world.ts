@@ -16,19 +16,28 @@ import type { LoadFigures, LoadSpec } from '../load-client';
 
 const execFileAsync = promisify(execFile);
 
+/** A run's figures, with the CPU this process (the gateway, and the node's counting proxy) spent per request. */
+export interface BenchFigures extends LoadFigures {
+  /** Steadier than req/s on a shared machine: it counts only what this process ran, however long it waited. */
+  cpuMsPerRequest: number;
+}
+
 /** autocannon in its own process (load-client.ts), so it takes no CPU from the gateway it measures. */
-export async function load(spec: LoadSpec): Promise<LoadFigures> {
+export async function load(spec: LoadSpec): Promise<BenchFigures> {
   // Through a file: ten thousand paths are longer than a command line may be.
   const dir = mkdtempSync(path.join(tmpdir(), 'yv-bench-'));
   const specFile = path.join(dir, 'spec.json');
   writeFileSync(specFile, JSON.stringify(spec));
+  const cpu = process.cpuUsage();
   try {
     const { stdout } = await execFileAsync(
       process.execPath,
       [require.resolve('tsx/cli'), path.join(__dirname, '..', 'load-client.ts'), specFile],
       { maxBuffer: 64 * 1024 * 1024 },
     );
-    return JSON.parse(stdout) as LoadFigures;
+    const figures = JSON.parse(stdout) as LoadFigures;
+    const used = process.cpuUsage(cpu);
+    return { ...figures, cpuMsPerRequest: (used.user + used.system) / 1000 / Math.max(figures.requests, 1) };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { findPartnerActionByKey, type PartnerActionRow, type Pool } from '@yv/db';
+import type { PartnerActionRow } from '@yv/db';
 import {
   ApiError,
   checkIdempotencyKey,
@@ -58,13 +58,19 @@ function replayOrConflict(existing: PartnerActionRow, fingerprint: string): Crea
  * the database without validating or quoting again; of concurrent first requests the insert's unique constraint
  * picks one, and the others replay it.
  */
+/** The action a partner's Idempotency-Key created, or null (findPartnerActionsByKeys, batched). */
+export type ActionByKey = (key: {
+  partnerId: string;
+  idempotencyKey: string;
+}) => Promise<PartnerActionRow | null>;
+
 export async function createOrReplay(
-  deps: { pool: Pool; writer: ActionWriter; quoteService: QuoteService },
+  deps: { findByKey: ActionByKey; writer: ActionWriter; quoteService: QuoteService },
   request: CreateRequest,
 ): Promise<CreateResult> {
   const key = checkIdempotencyKey(request.idempotencyKey);
   const fingerprint = idempotencyFingerprint(request.method, request.path, request.body);
-  const known = await findPartnerActionByKey(deps.pool, request.partnerId, key);
+  const known = await deps.findByKey({ partnerId: request.partnerId, idempotencyKey: key });
   if (known) return replayOrConflict(known, fingerprint);
 
   const { schema, quote } = CREATE_ROUTES[request.route];
@@ -90,7 +96,7 @@ export async function createOrReplay(
     expiresAt: plan.quote.expiresAt ? new Date(plan.quote.expiresAt) : null,
   });
   if (written) return { row: written.row, json: written.json, status: CREATED_STATUS };
-  const winner = await findPartnerActionByKey(deps.pool, request.partnerId, key);
+  const winner = await deps.findByKey({ partnerId: request.partnerId, idempotencyKey: key });
   if (!winner) throw new Error(`idempotency key taken but no action found for partner ${request.partnerId}`);
   return replayOrConflict(winner, fingerprint);
 }

@@ -1,6 +1,13 @@
 import type { JsonRpcProvider } from 'ethers';
 import type { ActionWriter } from '@yv/actions';
-import { findPartnerAction, listPartnerActions, type PartnerActionRow, type Pool } from '@yv/db';
+import {
+  findPartnerAction,
+  findPartnerActionsByKeys,
+  listPartnerActions,
+  type PartnerActionRow,
+  type Pool,
+} from '@yv/db';
+import { batchLoader } from '@yv/runtime';
 import { ApiError, toPartnerActionJson, type ActionDeployment, type PartnerActionJson } from '@yv/domain';
 import type { PartnerActionStatus } from '@yv/schemas';
 import type { QuoteService } from '../quotes';
@@ -57,9 +64,14 @@ export function createPartnerActionService(deps: PartnerActionServiceDeps): Part
     status,
   });
 
+  // The creations that arrive together look their keys up in one query.
+  const findByKey = batchLoader((keys: { partnerId: string; idempotencyKey: string }[]) =>
+    findPartnerActionsByKeys(deps.pool, keys),
+  );
+
   return {
     async create(request) {
-      const result = await createOrReplay(deps, request);
+      const result = await createOrReplay({ ...deps, findByKey }, request);
       return result.json
         ? { data: result.json, updatedAt: result.row.updatedAt, status: result.status }
         : answer(result.row, true, result.status);

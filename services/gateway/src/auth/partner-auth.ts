@@ -1,6 +1,7 @@
 import type { Request, RequestHandler, Response } from 'express';
 import { ApiError } from '@yv/domain';
-import { findActivePartnerApiKey, type Pool } from '@yv/db';
+import { findActivePartnerApiKeys, type ActivePartnerApiKey, type Pool } from '@yv/db';
+import { batchLoader } from '@yv/runtime';
 import { apiKeyMatches, apiKeyPrefix } from './keys';
 
 const BEARER = /^Bearer[ \t]+(\S+)[ \t]*$/;
@@ -13,6 +14,21 @@ const UNAUTHORIZED = 'a valid partner API key is required in the header `Authori
 
 /** Told of each key that authenticated a request (its last use is recorded from there). */
 export type OnAuthenticated = (keyId: string) => void;
+
+const lookups = new WeakMap<Pool, (prefix: string) => Promise<ActivePartnerApiKey | null>>();
+
+/**
+ * The keys of the requests that arrive together are looked up in one query, per pool (so per process): no cache, so a
+ * revoked key is refused from the next request on.
+ */
+function activeKeyLookup(pool: Pool): (prefix: string) => Promise<ActivePartnerApiKey | null> {
+  let lookup = lookups.get(pool);
+  if (!lookup) {
+    lookup = batchLoader((prefixes: string[]) => findActivePartnerApiKeys(pool, prefixes));
+    lookups.set(pool, lookup);
+  }
+  return lookup;
+}
 
 /** The authenticated partner of the request, set by `partnerAuth`. */
 export function partnerIdOf(res: Response): string {
@@ -37,7 +53,7 @@ export async function authenticatePartner(
   const key = match?.[1];
   const prefix = key ? apiKeyPrefix(key) : null;
   if (!key || !prefix) throw new ApiError('PARTNER_UNAUTHORIZED', UNAUTHORIZED);
-  const stored = await findActivePartnerApiKey(pool, prefix);
+  const stored = await activeKeyLookup(pool)(prefix);
   if (!stored || !apiKeyMatches(key, stored.keyHash))
     throw new ApiError('PARTNER_UNAUTHORIZED', UNAUTHORIZED);
   res.locals.partnerId = stored.partnerId;

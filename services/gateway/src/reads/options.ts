@@ -1,7 +1,7 @@
 import type { Provider } from 'ethers';
 import type { VaultLayout } from '@yv/chain';
 import { duration, int, string, type ConfigOf, type Deployment, type ProductConfig } from '@yv/config';
-import type { Pool } from '@yv/db';
+import type { Pool, ReadinessRow } from '@yv/db';
 import type { FreshnessThresholds } from '@yv/domain';
 
 /** About weekly over a year of history: enough for a first-screen sparkline. */
@@ -13,7 +13,7 @@ export const DEFAULT_BOOTSTRAP_HLP_SERIES_POINTS = 60;
  * watcher's alone: health reports the lag, readiness (INDEXER_LAGGING) judges it.
  */
 export const readsSpec = {
-  /** How long shared reads (snapshots, indexer state, readiness, chain head) are reused across requests. */
+  /** How long shared reads (snapshots, indexer state, readiness, chain head) are reused across requests; quotes too. */
   READ_CACHE_TTL_MS: duration({ minMs: 0, maxMs: 10_000, default: 1_000 }),
   /** Longest one bootstrap section may take before it is reported failed and left null. */
   BOOTSTRAP_SECTION_TIMEOUT_MS: duration({ minMs: 50, maxMs: 30_000, default: 2_000 }),
@@ -44,6 +44,8 @@ export interface ReadServicesOptions {
   hlpVaultAddress?: string;
   /** Default 1000; 0 shares only reads in flight (tests that change state between requests). */
   cacheTtlMs?: number;
+  /** The watcher's latest readiness row, shared with the quotes so both judge by the same row; default cached here. */
+  storedReadiness?: () => Promise<ReadinessRow | null>;
 }
 
 export function freshnessThresholdsOf(config: ReadsConfig): FreshnessThresholds {

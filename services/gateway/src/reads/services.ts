@@ -8,10 +8,12 @@ import {
   latestReadiness,
   latestValidKeeperHeartbeat,
   latestVaultSnapshot,
-  listActivityPage,
-  listRedemptionsPage,
+  listActivityPages,
+  listRedemptionsPages,
   type ActivityEventRow,
+  type ActivityPageRequest,
   type ActivityPosition,
+  type RedemptionsPageRequest,
   type RedemptionRow,
 } from '@yv/db';
 import {
@@ -23,6 +25,7 @@ import {
   type HlpSeries,
   type RedeemJson,
 } from '@yv/domain';
+import { batchLoader } from '@yv/runtime';
 import type { ApiErrorCode } from '@yv/schemas';
 import { cached, cachedByKey } from './cache';
 import { readCapabilities } from './capabilities';
@@ -147,7 +150,7 @@ export function createReadServices(opts: ReadServicesOptions): ReadServices {
       state: vaultStateFromJson(row.state as VaultStateJson),
     };
   });
-  const readiness = cached(ttl, () => latestReadiness(pool));
+  const readiness = opts.storedReadiness ?? cached(ttl, () => latestReadiness(pool));
   const indexer = cached(ttl, () => getIndexerState(pool, chainId));
   const heartbeats = cached(ttl, async () => {
     const [latest, latestValid] = await Promise.all([
@@ -176,18 +179,23 @@ export function createReadServices(opts: ReadServicesOptions): ReadServices {
     },
     (key) => `${key.id}:${key.performanceFeeBps}:${key.managementFeeBps}:${key.maxSeriesPoints}`,
   );
+  // Distinct wallets' pages asked together (bootstraps under load) are read in one query each.
+  const activityPage = batchLoader((keys: ActivityPageRequest[]) => listActivityPages(pool, chainId, keys));
+  const redemptionsPage = batchLoader((keys: RedemptionsPageRequest[]) =>
+    listRedemptionsPages(pool, chainId, keys),
+  );
   const activityRows = cachedByKey(
     ttl,
     PAGE_CACHE_KEYS,
     (k: { wallet: string; after: ActivityPosition | null; limit: number; cursorBlock: string }) =>
-      listActivityPage(pool, chainId, k.wallet, { after: k.after, limit: k.limit + 1 }),
+      activityPage({ wallet: k.wallet, after: k.after, limit: k.limit + 1 }),
     (k) => `${k.wallet}|${k.after?.blockNumber ?? ''}:${k.after?.logIndex ?? ''}|${k.limit}|${k.cursorBlock}`,
   );
   const redemptionRows = cachedByKey(
     ttl,
     PAGE_CACHE_KEYS,
     (k: { wallet: string; afterId: bigint | null; limit: number; cursorBlock: string }) =>
-      listRedemptionsPage(pool, chainId, k.wallet, { afterId: k.afterId, limit: k.limit + 1 }),
+      redemptionsPage({ wallet: k.wallet, afterId: k.afterId, limit: k.limit + 1 }),
     (k) => `${k.wallet}|${k.afterId ?? ''}|${k.limit}|${k.cursorBlock}`,
   );
 

@@ -1,0 +1,44 @@
+import { batchLoader } from '../src/batch';
+
+describe('batchLoader', () => {
+  it('loads the keys asked for in one turn with one call, answering each its own value', async () => {
+    const calls: number[][] = [];
+    const load = batchLoader(async (keys: number[]) => {
+      calls.push(keys);
+      return keys.map((k) => k * 10);
+    });
+    expect(await Promise.all([load(1), load(2), load(3)])).toEqual([10, 20, 30]);
+    expect(await load(4)).toBe(40);
+    expect(calls).toEqual([[1, 2, 3], [4]]);
+  });
+
+  it('splits a turn larger than maxBatch into several loads', async () => {
+    const calls: number[][] = [];
+    const load = batchLoader(
+      async (keys: number[]) => {
+        calls.push(keys);
+        return keys;
+      },
+      { maxBatch: 2 },
+    );
+    expect(await Promise.all([1, 2, 3, 4, 5].map(load))).toEqual([1, 2, 3, 4, 5]);
+    expect(calls).toEqual([[1, 2], [3, 4], [5]]);
+  });
+
+  it('fails every key of a failed batch, and only those', async () => {
+    let fail = true;
+    const load = batchLoader(async (keys: number[]) => {
+      if (fail) throw new Error('database unavailable');
+      return keys;
+    });
+    const first = Promise.allSettled([load(1), load(2)]);
+    expect((await first).map((r) => r.status)).toEqual(['rejected', 'rejected']);
+    fail = false;
+    expect(await load(3)).toBe(3);
+  });
+
+  it('refuses an answer that does not match its keys one to one', async () => {
+    const load = batchLoader(async (keys: number[]) => keys.slice(1));
+    await expect(Promise.all([load(1), load(2)])).rejects.toThrow('answered 1 values for 2 keys');
+  });
+});
