@@ -20,10 +20,11 @@ function bytesTail(hex: string): string {
   return word(body.length / 2) + padded;
 }
 
+/** `allowFailure` applies to every call that does not set its own. */
 export function encodeAggregate3(calls: readonly RawCall[], allowFailure: boolean): string {
-  const flag = word(allowFailure ? 1 : 0);
+  const flag = (c: RawCall) => word((c.allowFailure ?? allowFailure) ? 1 : 0);
   // Each Call3 is a dynamic tuple: target, allowFailure, the offset of its bytes (3 words in), then the bytes.
-  const tuples = calls.map((c) => addressWord(c.target) + flag + word(3 * 32) + bytesTail(c.callData));
+  const tuples = calls.map((c) => addressWord(c.target) + flag(c) + word(3 * 32) + bytesTail(c.callData));
   const offsets: string[] = [];
   let at = calls.length * 32;
   for (const tuple of tuples) {

@@ -18,6 +18,8 @@ export interface ViewCall {
 export interface RawCall {
   readonly target: string;
   readonly callData: string;
+  /** A revert is this call's answer, not the batch's failure (a rule check whose revert says which rule). */
+  readonly allowFailure?: boolean;
 }
 
 /** Multicall3's own views: the block every other answer of the batch was read at. */
@@ -71,19 +73,34 @@ export async function readViews<K extends string>(
   views: Readonly<Record<K, ViewCall>>,
   blockTag: BlockTag = 'latest',
 ): Promise<Record<K, Result>> {
+  return (await readViewsAndChecks(provider, multicall3, views, [], blockTag)).views;
+}
+
+/**
+ * Like readViews, with `checks` (calls marked allowFailure) in the same eth_call, so at the same block: each
+ * answers its own success and return or revert data, undecoded. Any failing view still fails the whole read.
+ */
+export async function readViewsAndChecks<K extends string>(
+  provider: Provider,
+  multicall3: string,
+  views: Readonly<Record<K, ViewCall>>,
+  checks: readonly RawCall[],
+  blockTag: BlockTag = 'latest',
+): Promise<{ views: Record<K, Result>; checks: Aggregate3Result[] }> {
   const names = Object.keys(views) as K[];
-  const answers = await aggregateRaw(
+  const results = await aggregate3(
     provider,
     multicall3,
-    names.map((name) => encodedView(views[name])),
+    [...names.map((name) => encodedView(views[name])), ...checks],
+    false,
     blockTag,
   );
   const out = {} as Record<K, Result>;
   names.forEach((name, i) => {
     const view = views[name];
-    out[name] = functionCodec(view.iface, view.fn).decode(answers[i]!);
+    out[name] = functionCodec(view.iface, view.fn).decode(results[i]!.returnData);
   });
-  return out;
+  return { views: out, checks: results.slice(names.length) };
 }
 
 /**

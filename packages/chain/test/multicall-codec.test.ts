@@ -18,6 +18,17 @@ describe('the aggregate3 codec', () => {
       );
     }
     expect(encodeAggregate3([], false)).toBe(multicall.encodeFunctionData('aggregate3', [[]]));
+    // A call's own allowFailure wins over the batch's.
+    const mixed = LENGTHS.map((n, i) => ({
+      target: address(),
+      callData: hexlify(randomBytes(n)),
+      ...(i % 3 === 0 ? {} : { allowFailure: i % 3 === 1 }),
+    }));
+    expect(encodeAggregate3(mixed, false)).toBe(
+      multicall.encodeFunctionData('aggregate3', [
+        mixed.map((c) => ({ target: c.target, callData: c.callData, allowFailure: c.allowFailure ?? false })),
+      ]),
+    );
   });
 
   it('decodes what ethers encodes as the answer', () => {

@@ -1,4 +1,4 @@
-import { hexlify, randomBytes } from 'ethers';
+import { AbiCoder, hexlify, randomBytes } from 'ethers';
 import { Core__factory, MockUSDC__factory } from '@yv/contracts';
 import { useDevnetVault } from '@yv/testkit';
 import { readQuoteState, vaultDriver, vaultLayout } from '../src';
@@ -40,4 +40,34 @@ it('reads, through quoteOf, what each view answers on its own at the quote block
       instantRedeemCapacity: await core.instantRedeemCapacity(at),
     });
   }
+});
+
+it('checks the deposit rules in the same read when asked: the shares, or the rule that refuses, at the quote block', async () => {
+  const layout = vaultLayout(v.deployment);
+  const core = Core__factory.connect(v.deployment.contracts.core, v.provider);
+  const [alice] = v.wallets;
+  const fits = await readQuoteState(v.provider, layout, {
+    account: alice!.address,
+    assets: 25n * USDC,
+    depositCheck: true,
+  });
+  const at = { blockTag: Number(fits.blockNumber) };
+  expect(fits.depositCheck).toEqual({
+    ok: true,
+    returnData: AbiCoder.defaultAbiCoder().encode(
+      ['uint256'],
+      [await core.checkDeposit(alice!.address, 25n * USDC, at)],
+    ),
+  });
+  const tooSmall = await readQuoteState(v.provider, layout, {
+    account: alice!.address,
+    assets: 1n,
+    depositCheck: true,
+  });
+  expect(tooSmall.depositCheck).toMatchObject({ ok: false, revert: { name: 'BelowMinimumDeposit' } });
+  // A refused check is the check's answer: every other figure of the read is there.
+  expect(tooSmall.previewDeposit).toBe(
+    await core.previewDeposit(1n, { blockTag: Number(tooSmall.blockNumber) }),
+  );
+  expect((await readQuoteState(v.provider, layout, { account: alice!.address })).depositCheck).toBeNull();
 });

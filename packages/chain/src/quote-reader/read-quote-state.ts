@@ -1,13 +1,14 @@
 import type { Provider, Result } from 'ethers';
 import type { VaultLayout } from '../layouts/types';
 import type { BlockTag } from '../eth-call';
-import { readViews, type ViewCall } from '../multicall';
+import { readViewsAndChecks, type ViewCall } from '../multicall';
+import { callOutcome } from '../simulate';
 import type { QuoteReadRequest, QuoteState } from './types';
 
 /**
  * Reads everything a quote decides on in ONE eth_call to Multicall3.aggregate3, so balances, allowance, previews,
  * caps, pause, capacity (the vault's quoteOf, which reads the NAV once for all of them) and the redemption (and the
- * block number reported with them) come from one block. Any
+ * block number reported with them) come from one block, with the deposit rules' check when asked for. Any
  * failing view fails the read: a quote never mixes a fresh value with a missing one.
  * @param blockTag a block number or tag; default `latest`.
  */
@@ -20,7 +21,16 @@ export async function readQuoteState(
   const id = request.redeemId;
   const views: Record<string, ViewCall> = layout.quoteViews(request);
   if (id !== undefined) views.redemption = layout.redemptionView(id);
-  const r = await readViews(provider, layout.deployment.contracts.multicall3, views, blockTag);
+  const check = request.depositCheck
+    ? layout.calls.checkDeposit(request.receiver ?? request.account, request.assets ?? 0n)
+    : null;
+  const { views: r, checks } = await readViewsAndChecks(
+    provider,
+    layout.deployment.contracts.multicall3,
+    views,
+    check ? [{ target: check.to, callData: check.data, allowFailure: true }] : [],
+    blockTag,
+  );
   const one = <T>(name: string): T => r[name]![0] as T;
   const figures = one<Result>('figures');
   const figure = (name: string): bigint => figures[name] as bigint;
@@ -41,5 +51,6 @@ export async function readQuoteState(
     depositsPaused: figures.depositsPaused as boolean,
     instantRedeemCapacity: figure('instantRedeemCapacity'),
     redemption: id === undefined ? null : layout.toRedemption(id, r.redemption!),
+    depositCheck: checks[0] ? callOutcome(checks[0]) : null,
   };
 }

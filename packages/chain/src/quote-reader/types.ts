@@ -1,3 +1,5 @@
+import type { SimulationResult } from '../simulate';
+
 /** What one quote asks about: amounts default to 0 (their previews are then 0), `receiver` to `account`. */
 export interface QuoteReadRequest {
   account: string;
@@ -6,6 +8,11 @@ export interface QuoteReadRequest {
   shares?: bigint;
   /** The redemption an id-based action (claim, cancel, fulfil) acts on. */
   redeemId?: bigint;
+  /**
+   * Also check `assets` against every deposit rule but the transfer (checkDeposit(receiver, assets), a view that
+   * depends on no sender) in the same eth_call: the quote's simulation when the allowance is short.
+   */
+  depositCheck?: boolean;
 }
 
 /** A redemption's on-chain status code (RedemptionPipe.Status, SvcVault.Status), by name; `none` is an id never requested. */
@@ -48,4 +55,6 @@ export interface QuoteState {
   instantRedeemCapacity: bigint;
   /** The redemption asked about, or null when no id was given. */
   redemption: OnChainRedemption | null;
+  /** checkDeposit's outcome at `blockNumber` when asked for (depositCheck), else null. */
+  depositCheck: SimulationResult | null;
 }

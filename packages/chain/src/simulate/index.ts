@@ -34,6 +34,13 @@ export async function simulateCall(
   }
 }
 
+/** A call's outcome inside a Multicall3 batch (allowFailure): its return data, or its revert decoded. */
+export function callOutcome(result: { success: boolean; returnData: string }): SimulationResult {
+  if (result.success) return { ok: true, returnData: result.returnData };
+  const revert = decodeRevert(result.returnData);
+  return { ok: false, revert, reason: revert?.message ?? 'execution reverted without a reason' };
+}
+
 function describeUndecoded(err: unknown): string {
   const e = err as { reason?: unknown; shortMessage?: unknown };
   if (typeof e.reason === 'string' && e.reason) return e.reason;

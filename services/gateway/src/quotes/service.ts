@@ -7,6 +7,7 @@ import {
   type ContractCall,
   type QuoteReadRequest,
   type QuoteState,
+  type SimulationResult,
 } from '@yv/chain';
 import {
   ApiError,
@@ -86,6 +87,11 @@ export function createQuoteService(deps: QuoteServiceDeps): QuoteService {
     } catch (err) {
       throw new ApiError('VAULT_READ_FAILED', 'the transaction could not be simulated', { cause: err });
     }
+    return simulated(kind, result, state);
+  }
+
+  /** A simulation's return data; a revert becomes the action's 422 with the decoded reason. */
+  function simulated(kind: ActionKind, result: SimulationResult, state: QuoteState): string {
     if (!result.ok) throw simulatedRevertError(kind, result.revert, result.reason, state.blockNumber);
     return result.returnData;
   }
@@ -126,17 +132,28 @@ export function createQuoteService(deps: QuoteServiceDeps): QuoteService {
     async deposit(input) {
       const assets = positiveAmount('amountRaw', input.amountRaw);
       const receiver = input.receiver ?? input.account;
-      const { readiness, state } = await readReady({ account: input.account, receiver, assets });
+      // The deposit rules' check rides in the read: when the allowance is short it is the simulation, at no
+      // second node round trip.
+      const { readiness, state } = await readReady({
+        account: input.account,
+        receiver,
+        assets,
+        depositCheck: true,
+      });
       checkDeposit(state, assets, readiness);
       const expectedShares = state.previewDeposit;
       const minShares = minimumOut(expectedShares, input.slippageBps);
       const call = calls.deposit(assets, receiver, minShares);
       const final = step('deposit', `Deposit ${formatUnitsExact(assets, state.assetDecimals)} USDC`, call);
       const needsApproval = allowanceShort(state.allowance, assets);
-      // Without the allowance the deposit itself must revert, so the view holding every other deposit rule is
-      // simulated instead; the fresh action made after the approval simulates the deposit itself.
-      const simulated = needsApproval ? calls.checkDeposit(receiver, assets) : call;
-      const simulatedShares = decodeUintResult(await simulate('deposit', input.account, simulated, state));
+      // Without the allowance the deposit itself must revert, so the view holding every other deposit rule
+      // (checkDeposit, read with the quote) stands in; the fresh action made after the approval simulates the
+      // deposit itself, from the account.
+      const simulatedShares = decodeUintResult(
+        needsApproval
+          ? simulated('deposit', state.depositCheck!, state)
+          : await simulate('deposit', input.account, call, state),
+      );
       checkSlippage('deposit', simulatedShares, minShares);
       const approval = calls.approveDeposit(assets);
       const steps = needsApproval
