@@ -14,8 +14,8 @@ runService({
       log: toLog(log),
       metrics: { registry: worker.metrics.service.registry, port: config.METRICS_PORT },
       // No new jobs are taken, deliveries in flight finish (a cut one stays in BullMQ and its outbox row pending, so
-      // another worker delivers it; a delivery's own timeout is shorter than the shutdown bound), then the
-      // connections close.
+      // another worker delivers it; a delivery's own timeout is shorter than the shutdown bound), those of the jobs
+      // held that have not begun go back to the queue, then the connections close.
       stop: () => worker.stop(),
     };
   },

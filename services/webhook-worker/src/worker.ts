@@ -8,14 +8,20 @@ import {
   recordDeliveryAttempts,
   type DeliveryAttemptResult,
   type Pool,
-  type QueuedDelivery,
 } from '@yv/db';
-import { WEBHOOK_DELIVERY_QUEUE, type DeliveryJobData } from '@yv/domain';
+import { WEBHOOK_DELIVERY_QUEUE } from '@yv/domain';
 import { bullmqConnection, serviceLogger, startLoop, type Loop } from '@yv/runtime';
 import type { WebhookWorkerConfig } from './config';
 import { deliverOnce, type DeliverDeps, type DeliverStep } from './deliver';
 import { batched } from './deliver/batch';
-import { enqueueDeliveries, openDeliveryQueue } from './enqueue';
+import { deliverySlots } from './deliver/slots';
+import {
+  enqueueDeliveries,
+  enqueueDeliveryGroups,
+  isDeliveryGroup,
+  openDeliveryQueue,
+  type AnyDeliveryJobData,
+} from './enqueue';
 import { createWebhookWorkerMetrics, type WebhookWorkerMetrics } from './metrics';
 import { maintainWebhooks, type MaintenanceResult } from './maintenance';
 import { relayOutbox } from './relay';
@@ -67,12 +73,19 @@ export function attemptLeaseMs(config: Pick<WebhookWorkerConfig, 'WEBHOOK_TIMEOU
 const ENQUEUE_TIMEOUT_MS = 5_000;
 /**
  * Claims and attempt records share statements across the jobs in flight: up to this many rows per statement, and
- * this many statements of each kind at once (the rest of the calls gather for the next one).
+ * this many statements of each kind at once (the rest of the calls gather for the next one). One at a time makes
+ * the batches larger and Postgres' work per delivery smaller, which the bench finds faster than two.
  */
 const STATEMENT_BATCH = 200;
-const STATEMENTS_IN_FLIGHT = 2;
+const STATEMENTS_IN_FLIGHT = 1;
 /** Batching keeps the statements few: the claims, the records, the relay, the sweep, the gauges and maintenance. */
 const POOL_SIZE = 2 * STATEMENTS_IN_FLIGHT + 4;
+/**
+ * New deliveries one relay job carries (enqueueDeliveryGroups). Past about ten BullMQ's share of a delivery is small
+ * (`pnpm --filter webhook-worker bench`); a worker holds up to WEBHOOK_CONCURRENCY jobs, so a larger group would
+ * leave more deliveries waiting in one replica for a slot while another replica has free ones.
+ */
+const DELIVERIES_PER_JOB = 20;
 
 /**
  * Outbox → deliveries → BullMQ → partner receivers. Postgres holds every delivery and attempt; Redis only holds
@@ -106,14 +119,14 @@ export function createWebhookWorker(options: WebhookWorkerOptions): WebhookWorke
   let worker: Worker | undefined;
   let loops: Loop[] = [];
 
-  const enqueue = async (deliveries: QueuedDelivery[], what: string): Promise<void> => {
+  const slots = deliverySlots(config.WEBHOOK_CONCURRENCY);
+
+  /** Hands deliveries to the queue; those Redis does not take wait pending in Postgres, where the sweep finds them. */
+  const offer = async (what: string, deliveries: number, add: () => Promise<void>): Promise<void> => {
     try {
-      await enqueueDeliveries(queue, deliveries, ENQUEUE_TIMEOUT_MS);
+      await add();
     } catch (error) {
-      log.warn(
-        { err: error, deliveries: deliveries.length },
-        `${what}: Redis unavailable, the sweep enqueues them later`,
-      );
+      log.warn({ err: error, deliveries }, `${what}: Redis unavailable, the sweep enqueues them later`);
     }
   };
 
@@ -122,11 +135,16 @@ export function createWebhookWorker(options: WebhookWorkerOptions): WebhookWorke
       pool,
       batch: config.OUTBOX_BATCH,
       metrics,
-      enqueue: (deliveries) => enqueue(deliveries, 'relay'),
+      enqueue: (deliveries) =>
+        offer('relay', deliveries.length, () =>
+          enqueueDeliveryGroups(queue, deliveries, DELIVERIES_PER_JOB, ENQUEUE_TIMEOUT_MS),
+        ),
     });
 
   const sweepOnce = (): Promise<number> =>
-    sweepDueDeliveries(pool, leaseMs, (deliveries) => enqueue(deliveries, 'sweep'));
+    sweepDueDeliveries(pool, leaseMs, (deliveries) =>
+      offer('sweep', deliveries.length, () => enqueueDeliveries(queue, deliveries, ENQUEUE_TIMEOUT_MS)),
+    );
 
   const maintainOnce = async (): Promise<MaintenanceResult> => {
     const result = await maintainWebhooks(pool, {
@@ -150,14 +168,65 @@ export function createWebhookWorker(options: WebhookWorkerOptions): WebhookWorke
     for (const [state, count] of Object.entries(counts)) metrics.queueDepth.set({ state }, count);
   };
 
-  const processJob = async (job: Job<DeliveryJobData>, token?: string): Promise<DeliverStep> => {
-    const step = await deliverOnce(deps, job.data);
-    if (step.kind === 'retry') {
+  /** One attempt in a slot of its own; null when the worker began stopping before a slot was free. */
+  const attemptInSlot = async (deliveryId: string): Promise<DeliverStep | null> => {
+    if (!(await slots.acquire())) return null;
+    try {
+      return await deliverOnce(deps, { deliveryId });
+    } finally {
+      slots.release();
+    }
+  };
+
+  /**
+   * A relay job's deliveries, each in a slot of its own and settled on its own: one that fails waits for its retry
+   * in a job of its own, added as soon as its attempt is recorded, while the others go on. The job ends when every
+   * delivery has; if a claim or a record failed (Postgres away), it fails, and what it left pending or delivering
+   * is the sweep's, as for any lost job.
+   */
+  const deliverGroup = async (deliveryIds: string[]): Promise<void> => {
+    const outcomes = await Promise.allSettled(
+      deliveryIds.map(async (deliveryId) => {
+        const step = await attemptInSlot(deliveryId);
+        if (step?.kind === 'retry')
+          // The delivery row already says pending until then; if Redis does not take the job, the sweep adds it.
+          await offer('retry', 1, () =>
+            enqueueDeliveries(
+              queue,
+              [{ id: deliveryId, attempts: step.attempts }],
+              ENQUEUE_TIMEOUT_MS,
+              step.delayMs,
+            ),
+          );
+        return step;
+      }),
+    );
+    // Stopping: the deliveries not begun go back to the queue, each in a job of its own, for the next worker.
+    const notBegun = deliveryIds.filter((_, index) => {
+      const outcome = outcomes[index];
+      return outcome?.status === 'fulfilled' && outcome.value === null;
+    });
+    // Not abandoned (never claimed here), so each job is named by its delivery id alone, whatever its attempts.
+    await offer('stop', notBegun.length, () =>
+      enqueueDeliveries(
+        queue,
+        notBegun.map((id) => ({ id, attempts: 0 })),
+        ENQUEUE_TIMEOUT_MS,
+      ),
+    );
+    const failure = outcomes.find((outcome) => outcome.status === 'rejected');
+    if (failure) throw failure.reason;
+  };
+
+  const processJob = async (job: Job<AnyDeliveryJobData>, token?: string): Promise<void> => {
+    if (isDeliveryGroup(job.data)) return deliverGroup(job.data.deliveryIds);
+    const step = await attemptInSlot(job.data.deliveryId);
+    if (step?.kind === 'retry' || step === null) {
       // The delivery row already says pending until then; if Redis loses this delayed job, the sweep re-adds it.
-      await job.moveToDelayed(Date.now() + step.delayMs, token);
+      // Stopping before its turn, the job goes back to the queue at once.
+      await job.moveToDelayed(Date.now() + (step?.delayMs ?? 0), token);
       throw new DelayedError();
     }
-    return step;
   };
 
   const loop = (what: string, intervalMs: number, step: () => Promise<boolean | void>): Loop =>
@@ -171,16 +240,14 @@ export function createWebhookWorker(options: WebhookWorkerOptions): WebhookWorke
     maintainOnce,
     refreshMetrics,
     start() {
-      worker = new Worker<DeliveryJobData>(WEBHOOK_DELIVERY_QUEUE, processJob, {
+      worker = new Worker<AnyDeliveryJobData>(WEBHOOK_DELIVERY_QUEUE, processJob, {
         connection: bullmqConnection(config.REDIS_URL, 'worker'),
         prefix: config.QUEUE_PREFIX,
         concurrency: config.WEBHOOK_CONCURRENCY,
         ...deliveryJobLocks(leaseMs),
       });
       worker.on('error', (error) => log.warn({ err: error }, 'delivery worker: Redis error'));
-      worker.on('failed', (job, error) =>
-        log.error({ err: error, deliveryId: job?.id }, 'delivery job failed'),
-      );
+      worker.on('failed', (job, error) => log.error({ err: error, jobId: job?.id }, 'delivery job failed'));
       // Redis back after an outage: the deliveries it could not take are enqueued at once, not at the next sweep.
       void queue.client.then((client) =>
         client.on('ready', () =>
@@ -199,6 +266,7 @@ export function createWebhookWorker(options: WebhookWorkerOptions): WebhookWorke
     async stop() {
       await Promise.all(loops.map((each) => each.stop()));
       loops = [];
+      slots.close();
       await worker?.close();
       worker = undefined;
       await queue.close();

@@ -3,6 +3,7 @@ import { listWebhookDeliveries } from '@yv/db';
 import { WEBHOOK_DELIVERY_QUEUE } from '@yv/domain';
 import { bullmqConnection } from '@yv/runtime';
 import { useTestDatabase, useTestRedis } from '@yv/testkit';
+import { isDeliveryGroup, type AnyDeliveryJobData } from '../src/enqueue';
 import { attemptLeaseMs, deliveryJobLocks } from '../src/worker';
 import { actionEvents, createPartner, ok, startReceiver, waitFor } from './support/receiver';
 import { testWorker } from './support/worker';
@@ -16,12 +17,12 @@ it('delivers what a worker that died had taken from the queue (jobs active in Re
   // testWorker's timeout is 500 ms.
   const leaseMs = attemptLeaseMs({ WEBHOOK_TIMEOUT_MS: 500 });
   // A worker process with the same locks that takes jobs and dies before it claims them: its processor never ends,
-  // and a forced close stops it renewing its locks, as a kill -9 would.
+  // and a forced close stops it renewing its locks, as a kill -9 would. The relay's job carries all four deliveries.
   const taken: string[] = [];
-  const dying = new Worker(
+  const dying = new Worker<AnyDeliveryJobData>(
     WEBHOOK_DELIVERY_QUEUE,
     (job) => {
-      taken.push(job.id!);
+      taken.push(...(isDeliveryGroup(job.data) ? job.data.deliveryIds : [job.data.deliveryId]));
       return new Promise(() => undefined);
     },
     {
@@ -35,7 +36,7 @@ it('delivers what a worker that died had taken from the queue (jobs active in Re
     const partner = await createPartner(db.pool, hooks.url);
     await actionEvents(db.pool, partner.id, 4);
     await worker.relayOnce();
-    await waitFor('the dying worker to take every job', () => taken.length === 4);
+    await waitFor('the dying worker to take every delivery', () => taken.length === 4);
     await dying.close(true);
     const rows = await listWebhookDeliveries(db.pool, partner.id);
     expect(rows.map((row) => row.status)).toEqual(['pending', 'pending', 'pending', 'pending']);

@@ -91,9 +91,17 @@ export interface ClaimedDelivery {
 }
 
 /**
- * Takes deliveries for one attempt each, in one statement: pending ones, and ones whose previous attempt's lease
- * (`leaseMs`) ran out (their worker died mid-attempt). Anything else — delivered, failed, disabled, or in flight
- * elsewhere — is not claimed, so a duplicate job never sends twice. Rows are locked in id order, so overlapping
+ * How much earlier than its due time a pending delivery may be claimed: the due time is written by one clock (a
+ * worker's, or Postgres') and its delayed job fired by another.
+ */
+const CLAIM_EARLY_MS = 1_000;
+
+/**
+ * Takes deliveries for one attempt each, in one statement: pending ones that are due, and ones whose previous
+ * attempt's lease (`leaseMs`) ran out (their worker died mid-attempt). Anything else — delivered, failed, disabled,
+ * in flight elsewhere, or waiting for a retry — is not claimed, so a duplicate job never sends twice, nor sooner than
+ * the retry schedule: a relay job's delivery may also have a job of the sweep's, which outlives its first attempt.
+ * The statement is prepared (named): it runs for every few deliveries. Rows are locked in id order, so overlapping
  * batches wait for each other instead of deadlocking. The URL is the partner's current one; a partner whose
  * endpoint was disabled (410) or unset gets the delivery `disabled` without an attempt.
  * @returns one entry per id, in the order given: null for a delivery that is not there to take.
@@ -104,8 +112,9 @@ export async function claimDeliveries(
   leaseMs: number,
 ): Promise<(ClaimedDelivery | null)[]> {
   if (deliveryIds.length === 0) return [];
-  const { rows } = await db.query<ClaimedDelivery>(
-    `WITH target AS (
+  const { rows } = await db.query<ClaimedDelivery>({
+    name: 'webhook-claim-deliveries',
+    text: `WITH target AS (
        SELECT d.id, (p.webhook_url IS NULL OR p.webhook_disabled_at IS NOT NULL) AS gone, p.webhook_url
          FROM webhook_deliveries d JOIN partners p ON p.id = d.partner_id
         WHERE d.id = ANY($1::uuid[])
@@ -119,7 +128,7 @@ export async function claimDeliveries(
             updated_at = now()
        FROM target t, outbox_events e
       WHERE d.id = t.id AND e.event_id = d.event_id
-        AND (d.status = 'pending'
+        AND ((d.status = 'pending' AND d.next_attempt_at <= now() + $3 * interval '1 millisecond')
              OR (d.status = 'delivering' AND d.updated_at < now() - $2 * interval '1 millisecond'))
       RETURNING d.id, d.event_id AS "eventId", d.partner_id AS "partnerId", d.url, d.status,
                 d.attempts AS attempt, d.attempts - d.schedule_base AS "scheduleAttempt",
@@ -127,10 +136,15 @@ export async function claimDeliveries(
                 ARRAY(SELECT s.secret FROM webhook_secrets s
                        WHERE s.partner_id = d.partner_id AND (s.expires_at IS NULL OR s.expires_at > now())
                        ORDER BY s.created_at DESC, s.id) AS secrets`,
-    [deliveryIds, leaseMs],
-  );
+    values: [deliveryIds, leaseMs, CLAIM_EARLY_MS],
+  });
+  // An id given twice (a relay job's delivery and a job of the sweep's in one batch) is claimed for the first only.
   const claimed = new Map(rows.map((row) => [row.id, row]));
-  return deliveryIds.map((id) => claimed.get(id) ?? null);
+  return deliveryIds.map((id) => {
+    const row = claimed.get(id) ?? null;
+    claimed.delete(id);
+    return row;
+  });
 }
 
 export interface DeliveryAttemptResult {
@@ -150,7 +164,7 @@ export interface DeliveryAttemptResult {
  * Records attempts and moves their deliveries on, in one statement for the whole batch. An attempt whose lease
  * ran out and was claimed again by another worker settles nothing (its row is still recorded). A delivery settled
  * `disabled` (a 410) disables its partner's endpoint in the same statement, so no reader ever sees the delivery
- * disabled while the endpoint still takes deliveries.
+ * disabled while the endpoint still takes deliveries. The statement is prepared (named), as the claim is.
  * @returns one flag per result, in the order given: false when the delivery was no longer that attempt's to settle.
  */
 export async function recordDeliveryAttempts(
@@ -158,8 +172,9 @@ export async function recordDeliveryAttempts(
   results: readonly DeliveryAttemptResult[],
 ): Promise<boolean[]> {
   if (results.length === 0) return [];
-  const { rows } = await db.query<{ id: string; attempts: number }>(
-    `WITH input AS (
+  const { rows } = await db.query<{ id: string; attempts: number }>({
+    name: 'webhook-record-attempts',
+    text: `WITH input AS (
        SELECT * FROM unnest($1::uuid[], $2::int[], $3::text[], $4::int[], $5::int[], $6::text[], $7::timestamptz[])
            AS i(delivery_id, attempt, status, status_code, duration_ms, error, next_attempt_at)
      ), recorded AS (
@@ -181,7 +196,7 @@ export async function recordDeliveryAttempts(
         WHERE p.id IN (SELECT partner_id FROM settled WHERE status = 'disabled') AND p.webhook_disabled_at IS NULL
      )
      SELECT id, attempts FROM settled`,
-    [
+    values: [
       results.map((result) => result.deliveryId),
       results.map((result) => result.attempt),
       results.map((result) => result.status),
@@ -191,7 +206,7 @@ export async function recordDeliveryAttempts(
       results.map((result) => result.nextAttemptAt ?? null),
       GONE_REASON,
     ],
-  );
+  });
   const settled = new Set(rows.map((row) => `${row.id}/${row.attempts}`));
   return results.map((result) => settled.has(`${result.deliveryId}/${result.attempt}`));
 }

@@ -34,7 +34,8 @@ export interface DeliverDeps {
 export type DeliverStep =
   | { kind: 'skipped' }
   | { kind: 'settled'; status: Exclude<DeliveryStatusAfterAttempt, 'pending'> }
-  | { kind: 'retry'; delayMs: number };
+  /** `attempts`: made so far, this one included. */
+  | { kind: 'retry'; delayMs: number; attempts: number };
 
 const NO_SECRET: AttemptAnswer = {
   statusCode: null,
@@ -104,6 +105,6 @@ export async function deliverOnce(deps: DeliverDeps, job: DeliveryJobData): Prom
   if (!settled) return { kind: 'skipped' };
   deps.metrics.deliveries.inc({ outcome: METRIC_OUTCOME[status] });
   return next.status === 'pending'
-    ? { kind: 'retry', delayMs: next.delayMs }
+    ? { kind: 'retry', delayMs: next.delayMs, attempts: delivery.attempt }
     : { kind: 'settled', status: next.status };
 }
