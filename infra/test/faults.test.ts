@@ -32,6 +32,9 @@ interface Flow {
   key: string;
   /** Set once the gateway answered 201. */
   actionId?: string;
+  /** Resolved when actionId is set. */
+  created: Promise<void>;
+  markCreated: () => void;
   /** Set once the gateway answered 200 to the submit. */
   submittedHash?: string;
   done: boolean;
@@ -120,6 +123,7 @@ async function depositFlow(flow: Flow, walletIndex: number, deadline: number): P
   );
   const action = created.body.data!;
   flow.actionId = action.id;
+  flow.markCreated();
   const tx = action.steps.at(-1)!.tx;
   // The user's wallet sends through its own node: the services' RPC proxy is not on its path.
   const sent = await wallet.sendTransaction({
@@ -173,10 +177,7 @@ async function rowState(pool: Pool, flows: Flow[]) {
  */
 async function runRow(fault: string, inject: (flows: Flow[]) => Promise<void>): Promise<Row> {
   const tag = randomBytes(4).toString('hex');
-  const flows: Flow[] = Array.from({ length: FLOWS_PER_ROW }, (_, i) => ({
-    key: `fault-${tag}-${i}`,
-    done: false,
-  }));
+  const flows: Flow[] = Array.from({ length: FLOWS_PER_ROW }, (_, i) => newFlow(`fault-${tag}-${i}`));
   const deadline = Date.now() + 240_000;
   const running = flows.map((flow, i) => depositFlow(flow, i, deadline).catch(() => undefined));
   await inject(flows);
@@ -212,9 +213,19 @@ async function runRow(fault: string, inject: (flows: Flow[]) => Promise<void>): 
   return row;
 }
 
-/** Waits until some flow has its action and is between signing and the gateway's answer to its submit. */
+function newFlow(key: string): Flow {
+  let markCreated = (): void => undefined;
+  const created = new Promise<void>((resolve) => (markCreated = resolve));
+  return { key, done: false, created, markCreated };
+}
+
+/**
+ * Resolves as soon as the first flow has its action, with its transaction and its submit still ahead: awaited, not
+ * polled, because a fast stack creates, sends and submits every flow of a row between two polls (the row then
+ * waited for ever).
+ */
 async function submitsInFlight(flows: Flow[]): Promise<void> {
-  while (!flows.some((f) => f.actionId && !f.done)) await sleep(50);
+  await Promise.race(flows.map((flow) => flow.created));
 }
 
 const restartAfter = (name: ServiceName, downMs: number) => async (flows: Flow[]) => {
