@@ -32,9 +32,10 @@ interface Flow {
   key: string;
   /** Set once the gateway answered 201. */
   actionId?: string;
-  /** Resolved when actionId is set. */
+  /** Resolved when actionId is set; rejected when the flow ended without an action. */
   created: Promise<void>;
   markCreated: () => void;
+  failCreated: (reason: Error) => void;
   /** Set once the gateway answered 200 to the submit. */
   submittedHash?: string;
   done: boolean;
@@ -179,7 +180,11 @@ async function runRow(fault: string, inject: (flows: Flow[]) => Promise<void>): 
   const tag = randomBytes(4).toString('hex');
   const flows: Flow[] = Array.from({ length: FLOWS_PER_ROW }, (_, i) => newFlow(`fault-${tag}-${i}`));
   const deadline = Date.now() + 240_000;
-  const running = flows.map((flow, i) => depositFlow(flow, i, deadline).catch(() => undefined));
+  const running = flows.map((flow, i) =>
+    depositFlow(flow, i, deadline)
+      .catch(() => undefined)
+      .finally(() => flow.failCreated(new Error(`flow ${flow.key} ended without its action`))),
+  );
   await inject(flows);
   const faultEnd = Date.now();
   let state = await rowState(world.db.pool, flows);
@@ -215,8 +220,14 @@ async function runRow(fault: string, inject: (flows: Flow[]) => Promise<void>): 
 
 function newFlow(key: string): Flow {
   let markCreated = (): void => undefined;
-  const created = new Promise<void>((resolve) => (markCreated = resolve));
-  return { key, done: false, created, markCreated };
+  let failCreated = (_reason: Error): void => undefined;
+  const created = new Promise<void>((resolve, reject) => {
+    markCreated = resolve;
+    failCreated = reject;
+  });
+  // Rows that inject without waiting for a flow never look at it.
+  created.catch(() => undefined);
+  return { key, done: false, created, markCreated, failCreated };
 }
 
 /**
@@ -225,7 +236,7 @@ function newFlow(key: string): Flow {
  * waited for ever).
  */
 async function submitsInFlight(flows: Flow[]): Promise<void> {
-  await Promise.race(flows.map((flow) => flow.created));
+  await Promise.any(flows.map((flow) => flow.created));
 }
 
 const restartAfter = (name: ServiceName, downMs: number) => async (flows: Flow[]) => {
@@ -299,18 +310,22 @@ const ROWS: [string, (flows: Flow[]) => Promise<void>][] = [
       );
       world.lagging.holdAt(Number(rows[0]!.cursor_block) - 3);
       const started = Date.now();
-      // Reported as behind (a lag below 0, INDEXER_NODE_BEHIND), never as a healthy lag of 0.
-      const indexer = await eventuallyValue(async () => {
-        const health = (await (await fetch(`${world.gatewayUrl}/api/v1/health`)).json()) as {
-          data: { indexer: { lagBlocks: number | null }; ready: { reasonCodes: string[] } };
-        };
-        return health.data.ready.reasonCodes.includes('INDEXER_NODE_BEHIND')
-          ? health.data.indexer
-          : undefined;
-      });
-      expect(indexer.lagBlocks).toBeLessThan(0);
-      await sleep(Math.max(0, 15_000 - (Date.now() - started)));
-      world.lagging.release();
+      // Released whatever this row finds: a lag left in force would stall every later row.
+      try {
+        // Reported as behind (a lag below 0, INDEXER_NODE_BEHIND), never as a healthy lag of 0.
+        const indexer = await eventuallyValue(async () => {
+          const health = (await (await fetch(`${world.gatewayUrl}/api/v1/health`)).json()) as {
+            data: { indexer: { lagBlocks: number | null }; ready: { reasonCodes: string[] } };
+          };
+          return health.data.ready.reasonCodes.includes('INDEXER_NODE_BEHIND')
+            ? health.data.indexer
+            : undefined;
+        });
+        expect(indexer.lagBlocks).toBeLessThan(0);
+        await sleep(Math.max(0, 15_000 - (Date.now() - started)));
+      } finally {
+        world.lagging.release();
+      }
     },
   ],
   ['RPC unreachable 30 s', downFor(() => world.rpcProxy, 30_000)],

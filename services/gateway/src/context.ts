@@ -65,7 +65,8 @@ export async function createGatewayContext(config: GatewayConfig): Promise<Gatew
     timeoutMs: config.RPC_TIMEOUT_MS,
     batchWindowMs: config.RPC_BATCH_WINDOW_MS,
   });
-  // Quotes judge by the readiness row /health shows, reloaded at most once per READ_CACHE_TTL_MS for all requests.
+  // The watcher's readiness row, reloaded at most once per READ_CACHE_TTL_MS for all quotes. Not the reads' own
+  // cache: /health loads its readiness and indexer rows together, so the reasons it shows agree with the figures.
   const storedReadiness = cached(config.READ_CACHE_TTL_MS, () => latestReadiness(pool));
   const readiness = async () =>
     currentReadiness(await storedReadiness(), new Date(), config.READINESS_MAX_AGE_MS);
@@ -90,7 +91,6 @@ export async function createGatewayContext(config: GatewayConfig): Promise<Gatew
     readinessMaxAgeMs: config.READINESS_MAX_AGE_MS,
     hlpVaultAddress: config.HLP_VAULT_ADDRESS,
     cacheTtlMs: config.READ_CACHE_TTL_MS,
-    storedReadiness,
   });
   const writer = createActionWriter({ pool, deployment, ...actionMetricHooks(createActionMetrics(metrics)) });
   const tracker = await startActionTracker({

@@ -1,7 +1,7 @@
 import type { Provider } from 'ethers';
 import type { VaultLayout } from '@yv/chain';
 import { duration, int, string, type ConfigOf, type Deployment, type ProductConfig } from '@yv/config';
-import type { Pool, ReadinessRow } from '@yv/db';
+import type { Pool } from '@yv/db';
 import type { FreshnessThresholds } from '@yv/domain';
 
 /** About weekly over a year of history: enough for a first-screen sparkline. */
@@ -44,8 +44,6 @@ export interface ReadServicesOptions {
   hlpVaultAddress?: string;
   /** Default 1000; 0 shares only reads in flight (tests that change state between requests). */
   cacheTtlMs?: number;
-  /** The watcher's latest readiness row, shared with the quotes so both judge by the same row; default cached here. */
-  storedReadiness?: () => Promise<ReadinessRow | null>;
 }
 
 export function freshnessThresholdsOf(config: ReadsConfig): FreshnessThresholds {

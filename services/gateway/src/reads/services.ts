@@ -150,7 +150,7 @@ export function createReadServices(opts: ReadServicesOptions): ReadServices {
       state: vaultStateFromJson(row.state as VaultStateJson),
     };
   });
-  const readiness = opts.storedReadiness ?? cached(ttl, () => latestReadiness(pool));
+  const readiness = cached(ttl, () => latestReadiness(pool));
   const indexer = cached(ttl, () => getIndexerState(pool, chainId));
   const heartbeats = cached(ttl, async () => {
     const [latest, latestValid] = await Promise.all([
