@@ -1,7 +1,7 @@
 import { createRpcClient, vaultLayout, type BlockHeader } from '@yv/chain';
 import { storedAddress } from '@yv/domain';
 import { useDevnetVault } from '@yv/testkit';
-import { createRangeFetcher, RANGE_GROWTH, type FetchedRange } from '../src/fetch';
+import { createRangeFetcher, type FetchedRange } from '../src/fetch';
 import { deposit, USDC } from './helpers';
 
 const vault = useDevnetVault();
@@ -20,7 +20,7 @@ beforeAll(async () => {
   for (let i = 0; i < 4; i++) tip = BigInt(await deposit(vault, vault.wallets[0]!, 10n * USDC));
 });
 
-test('ranges start at one block, grow sixteenfold on sparse answers and shrink to the log target on dense ones', async () => {
+test('ranges start at one block, double on sparse answers and shrink to the log target on dense ones', async () => {
   const { fetcher } = fetcherOf(2);
   const start = BigInt(vault.deployment.startBlock);
   const first = await fetcher.fetch(start, tip, tip);
@@ -31,11 +31,8 @@ test('ranges start at one block, grow sixteenfold on sparse answers and shrink t
     const fetched = await fetcher.fetch(from, tip, tip);
     const width = Number(fetched.to - fetched.from + 1n);
     if (fetched.logs.length > 2) dense = fetched;
-    else if (fetched.logs.length === 0) expect(fetcher.range).toBe(Math.min(1_000, before * RANGE_GROWTH));
-    else
-      expect(fetcher.range).toBe(
-        Math.min(before * RANGE_GROWTH, Math.floor((width * 2) / fetched.logs.length)),
-      );
+    else if (fetched.logs.length === 0) expect(fetcher.range).toBe(Math.min(1_000, before * 2));
+    else expect(fetcher.range).toBe(Math.min(before * 2, Math.floor((width * 2) / fetched.logs.length)));
     from = fetched.to + 1n;
   }
   expect(dense).not.toBeNull();

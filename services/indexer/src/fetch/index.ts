@@ -35,14 +35,6 @@ export interface RangeFetcher {
 /** Logs one range should carry: small enough that writing one overlaps fetching the next, big enough to batch. */
 export const TARGET_LOGS_PER_RANGE = 5_000;
 
-/**
- * How much wider than the last the next range may be. Sixteenfold reaches a 2,000-block range in three answers
- * (doubling took eleven, each a step with its own transaction), while the first answers stay small enough to
- * learn a dense chain's density before a range carries thousands of its logs, so that writing one range still
- * overlaps fetching the next from the start.
- */
-export const RANGE_GROWTH = 16;
-
 interface Prefetch {
   readonly from: bigint;
   readonly confirmed: bigint;
@@ -50,11 +42,10 @@ interface Prefetch {
 }
 
 /**
- * Adaptive block ranges: start at one block and grow at most `RANGE_GROWTH`-fold after each answer, up to
- * `maxRange`, but never wider than the last answer's density says carries about `targetLogs` logs; a refused
- * range (or an answer too large) halves it. Dense stretches of blocks get short ranges, so writing one overlaps
- * fetching the next without a long wait at either end, and sparse stretches grow back to `maxRange` in a few
- * answers.
+ * Adaptive block ranges: start at one block and double after each answer, up to `maxRange`, but never wider
+ * than the last answer's density says carries about `targetLogs` logs; a refused range (or an answer too
+ * large) halves it. Dense stretches of blocks get short ranges, so writing one overlaps fetching the next
+ * without a long wait at either end, and sparse stretches grow back to `maxRange`.
  */
 export function createRangeFetcher(args: {
   rpc: RpcClient;
@@ -96,9 +87,9 @@ export function createRangeFetcher(args: {
 
   function nextRange(fetched: FetchedRange): number {
     const width = Number(fetched.to - fetched.from + 1n);
-    // The width at which this answer's density would carry about `targetLogs`; growth stays at most RANGE_GROWTH.
+    // The width at which this answer's density would carry about `targetLogs`; growth stays at most doubling.
     const fitting = fetched.logs.length === 0 ? Infinity : (width * targetLogs) / fetched.logs.length;
-    return Math.max(1, Math.min(args.maxRange, range * RANGE_GROWTH, Math.floor(fitting)));
+    return Math.max(1, Math.min(args.maxRange, range * 2, Math.floor(fitting)));
   }
 
   async function fetchAdaptive(from: bigint, upTo: bigint, confirmed: bigint): Promise<FetchedRange> {
