@@ -1,5 +1,5 @@
 import { AbiCoder, getAddress, Result, type Interface, type ParamType } from 'ethers';
-import { WORD_HEX, word } from './abi-words';
+import { addressWord, WORD_HEX, word } from './abi-words';
 
 /**
  * One contract function's calldata encoder and result decoder, built once per (interface, name). ethers'
@@ -99,10 +99,7 @@ function encodeWord(param: ParamType, value: unknown): string | null {
     return Array.isArray(value) ? encodeWords(components, value) : null;
   }
   const { type } = param;
-  if (type === 'address')
-    return typeof value === 'string' && validAddress(value)
-      ? value.slice(2).toLowerCase().padStart(WORD_HEX, '0')
-      : null;
+  if (type === 'address') return typeof value === 'string' && validAddress(value) ? addressWord(value) : null;
   if (type === 'bool') return typeof value === 'boolean' ? word(value ? 1 : 0) : null;
   if (typeof value === 'bigint') {
     const uint = UINT.exec(type);

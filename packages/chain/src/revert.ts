@@ -1,7 +1,8 @@
 import { Interface, type ErrorDescription, type InterfaceAbi } from 'ethers';
 import { artifact, type ContractName } from '@yv/contracts';
 
-const CONTRACTS: ContractName[] = [
+/** Every contract of both vault layouts. */
+export const VAULT_CONTRACTS: readonly ContractName[] = [
   'Core',
   'DepositPipe',
   'RedemptionPipe',
@@ -18,7 +19,7 @@ const CONTRACTS: ContractName[] = [
  */
 export const vaultErrors = new Interface(
   dedupeErrors(
-    CONTRACTS.flatMap((name) => artifact(name).abi.filter((f) => f.type === 'error')),
+    VAULT_CONTRACTS.flatMap((name) => artifact(name).abi.filter((f) => f.type === 'error')),
   ) as InterfaceAbi,
 );
 

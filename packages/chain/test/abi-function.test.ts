@@ -1,19 +1,10 @@
 import { getAddress, hexlify, Interface, randomBytes, Result, type ParamType } from 'ethers';
 import { artifact, type ContractName } from '@yv/contracts';
 import { functionCodec } from '../src/abi-function';
+import { VAULT_CONTRACTS } from '../src/revert';
 
 /** The word-by-word codec against ethers' ABI coder, over every function of every contract we call. */
-const CONTRACTS: ContractName[] = [
-  'Core',
-  'DepositPipe',
-  'RedemptionPipe',
-  'Share',
-  'MockUSDC',
-  'NavSource',
-  'Strategy',
-  'SvcVault',
-  'Multicall3',
-];
+const CONTRACTS: ContractName[] = [...VAULT_CONTRACTS, 'Multicall3'];
 const interfaces = CONTRACTS.map((name) => new Interface(artifact(name).abi as never));
 const functions = interfaces.flatMap((iface) => {
   const fragments: {
