@@ -31,11 +31,18 @@ export interface LoadFigures {
   requests: number;
   errors: number;
   non2xx: number;
+  /** CPU milliseconds the load generator itself ran (user + system). */
+  cpuMs: number;
+}
+
+function cpuMs(used: NodeJS.CpuUsage): number {
+  return (used.user + used.system) / 1000;
 }
 
 async function main(): Promise<void> {
   const spec = JSON.parse(readFileSync(process.argv[2]!, 'utf8')) as LoadSpec;
   const method = spec.method ?? 'GET';
+  const cpu = process.cpuUsage();
   let sent = 0;
   const result = await autocannon({
     url: spec.url,
@@ -72,6 +79,7 @@ async function main(): Promise<void> {
     requests: result.requests.total,
     errors: result.errors + result.timeouts,
     non2xx: result.non2xx,
+    cpuMs: cpuMs(process.cpuUsage(cpu)),
   };
   process.stdout.write(JSON.stringify(figures));
 }

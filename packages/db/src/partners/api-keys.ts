@@ -36,19 +36,21 @@ export async function findActivePartnerApiKey(
 /**
  * The active key of each prefix (null when none: unknown, revoked, expired, or its partner disabled), in the
  * prefixes' order, in one query: the gateway looks up the keys of the requests that arrive together at once.
+ * Prepared (named): it runs for every partner request.
  */
 export async function findActivePartnerApiKeys(
   db: Queryable,
   prefixes: readonly string[],
 ): Promise<(ActivePartnerApiKey | null)[]> {
-  const { rows } = await db.query<ActivePartnerApiKey & { lookup: string }>(
-    `SELECT r.lookup, k.id AS "keyId", k.partner_id AS "partnerId", k.key_hash AS "keyHash"
+  const { rows } = await db.query<ActivePartnerApiKey & { lookup: string }>({
+    name: 'partner-api-keys-active',
+    text: `SELECT r.lookup, k.id AS "keyId", k.partner_id AS "partnerId", k.key_hash AS "keyHash"
        FROM unnest($1::text[]) WITH ORDINALITY AS r(prefix, lookup)
        JOIN partner_api_keys k ON k.prefix = r.prefix
        JOIN partners p ON p.id = k.partner_id
       WHERE k.revoked_at IS NULL AND (k.expires_at IS NULL OR k.expires_at > now()) AND p.disabled_at IS NULL`,
-    [prefixes],
-  );
+    values: [prefixes],
+  });
   const found: (ActivePartnerApiKey | null)[] = prefixes.map(() => null);
   for (const { lookup, ...key } of rows) found[Number(lookup) - 1] = key;
   return found;

@@ -13,6 +13,7 @@ import { createIndexer } from '../../../indexer/src/indexer';
 import { createWatcher, parseWatcherConfig } from '../../../watcher/src';
 import { startTestGateway, type TestGateway } from '../../test/support/gateway';
 import type { LoadFigures, LoadSpec } from '../load-client';
+import { processCpuMs, type ProcessKind } from './process-cpu';
 
 const execFileAsync = promisify(execFile);
 
@@ -20,6 +21,18 @@ const execFileAsync = promisify(execFile);
 export interface BenchFigures extends LoadFigures {
   /** Steadier than req/s on a shared machine: it counts only what this process ran, however long it waited. */
   cpuMsPerRequest: number;
+  /**
+   * CPU ms per request of every process the run kept busy: where the machine's two cores went, so a ceiling
+   * can be told from a bottleneck of the gateway's own.
+   */
+  cpuSplit: { gateway: number; node?: number; postgres?: number; load: number };
+}
+
+/** "gateway 2.09, node 2.74, …" ms per request, and their sum. */
+export function formatCpuSplit(split: BenchFigures['cpuSplit']): string {
+  const parts = Object.entries(split).filter(([, ms]) => ms !== undefined) as [string, number][];
+  const total = parts.reduce((sum, [, ms]) => sum + ms, 0);
+  return `${parts.map(([name, ms]) => `${name} ${ms.toFixed(2)}`).join(', ')}; total ${total.toFixed(2)} ms`;
 }
 
 /** autocannon in its own process (load-client.ts), so it takes no CPU from the gateway it measures. */
@@ -29,6 +42,7 @@ export async function load(spec: LoadSpec): Promise<BenchFigures> {
   const specFile = path.join(dir, 'spec.json');
   writeFileSync(specFile, JSON.stringify(spec));
   const cpu = process.cpuUsage();
+  const others = processCpuMs();
   try {
     const { stdout } = await execFileAsync(
       process.execPath,
@@ -37,7 +51,21 @@ export async function load(spec: LoadSpec): Promise<BenchFigures> {
     );
     const figures = JSON.parse(stdout) as LoadFigures;
     const used = process.cpuUsage(cpu);
-    return { ...figures, cpuMsPerRequest: (used.user + used.system) / 1000 / Math.max(figures.requests, 1) };
+    const othersAfter = processCpuMs();
+    const perRequest = (ms: number) => ms / Math.max(figures.requests, 1);
+    const gateway = perRequest((used.user + used.system) / 1000);
+    const other = (kind: ProcessKind) =>
+      othersAfter[kind] === undefined ? undefined : perRequest(othersAfter[kind]! - (others[kind] ?? 0));
+    return {
+      ...figures,
+      cpuMsPerRequest: gateway,
+      cpuSplit: {
+        gateway,
+        node: other('node'),
+        postgres: other('postgres'),
+        load: perRequest(figures.cpuMs),
+      },
+    };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

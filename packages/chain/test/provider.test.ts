@@ -1,0 +1,118 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { isError } from 'ethers';
+import { createChainProvider } from '../src/provider';
+
+/**
+ * The provider's own HTTP transport, against servers that answer badly on purpose: what it does with a good answer
+ * is what every chain test exercises on the devnet.
+ */
+type Handler = (body: string, res: http.ServerResponse) => void;
+
+async function withServer(handler: Handler, run: (url: string) => Promise<void>): Promise<void> {
+  const server = http.createServer((req, res) => {
+    let body = '';
+    req.setEncoding('utf8');
+    req.on('data', (chunk: string) => (body += chunk));
+    req.on('end', () => handler(body, res));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  try {
+    await run(url);
+  } finally {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  }
+}
+
+const answer = (body: string, result: unknown) => {
+  const request = JSON.parse(body) as { id: number };
+  return JSON.stringify({ jsonrpc: '2.0', id: request.id, result });
+};
+
+describe('createChainProvider', () => {
+  it('sends and reads UTF-8 bodies whole, in one request per call without batching', async () => {
+    const seen: string[] = [];
+    await withServer(
+      (body, res) => {
+        seen.push(JSON.parse(body).params[0]);
+        res.setHeader('content-type', 'application/json');
+        res.end(answer(body, 'Zürich – 東京 ✓'));
+      },
+      async (url) => {
+        const provider = createChainProvider({ rpcUrl: url, chainId: 999, timeoutMs: 2000 });
+        try {
+          await expect(provider.send('web3_sha3', ['é✓'])).resolves.toBe('Zürich – 東京 ✓');
+          await expect(provider.send('web3_sha3', ['ß'])).resolves.toBe('Zürich – 東京 ✓');
+        } finally {
+          provider.destroy();
+        }
+      },
+    );
+    expect(seen).toEqual(['é✓', 'ß']);
+  });
+
+  it('fails a call the node does not answer within the timeout', async () => {
+    await withServer(
+      () => {},
+      async (url) => {
+        const provider = createChainProvider({ rpcUrl: url, chainId: 999, timeoutMs: 300 });
+        const started = Date.now();
+        try {
+          const error = await provider.send('eth_blockNumber', []).catch((e: unknown) => e);
+          expect(isError(error, 'TIMEOUT')).toBe(true);
+          expect(Date.now() - started).toBeLessThan(2000);
+        } finally {
+          provider.destroy();
+        }
+      },
+    );
+  });
+
+  it('fails a call answered with an HTTP error, and keeps the node error of a JSON-RPC one', async () => {
+    await withServer(
+      (body, res) => {
+        if (JSON.parse(body).method === 'eth_blockNumber') {
+          res.statusCode = 502;
+          return res.end('<html>bad gateway</html>');
+        }
+        res.end(
+          JSON.stringify({
+            jsonrpc: '2.0',
+            id: JSON.parse(body).id,
+            error: { code: -32601, message: 'nope' },
+          }),
+        );
+      },
+      async (url) => {
+        const provider = createChainProvider({ rpcUrl: url, chainId: 999, timeoutMs: 2000 });
+        try {
+          const http502 = await provider.send('eth_blockNumber', []).catch((e: unknown) => e);
+          expect(isError(http502, 'SERVER_ERROR')).toBe(true);
+          await expect(provider.send('eth_nothing', [])).rejects.toThrow(/nope/);
+        } finally {
+          provider.destroy();
+        }
+      },
+    );
+  });
+
+  it('fails a call when nothing listens at the address', async () => {
+    const server = http.createServer();
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    await new Promise((resolve) => server.close(resolve));
+    const provider = createChainProvider({
+      rpcUrl: `http://127.0.0.1:${port}`,
+      chainId: 999,
+      timeoutMs: 2000,
+    });
+    try {
+      const error = await provider.send('eth_blockNumber', []).catch((e: unknown) => e);
+      expect(isError(error, 'SERVER_ERROR')).toBe(true);
+    } finally {
+      provider.destroy();
+    }
+  });
+});
