@@ -1,8 +1,8 @@
 /**
  * `pnpm --filter indexer bench`: on a private devnet, for each shape of BENCH_SHAPE (dense, sparse or both, the
  * default) generates a vault's deposits, then times (a) raw eth_getLogs + decode of all its followed logs, the
- * ceiling, and (b) the indexer backfilling them into a fresh Postgres database, in the same run; prints both shapes'
- * figures and ratios in one table, then the tip latency (a deposit mined → its action `indexed`). Prints, asserts
+ * ceiling, and (b) the indexer backfilling them into a fresh Postgres database, alternated for BENCH_ROUNDS rounds
+ * (3) in the same run, as the node's speed drifts within one; prints both shapes' medians and ratios in one table, then the tip latency (a deposit mined → its action `indexed`). Prints, asserts
  * nothing. Dense: >= BENCH_EVENTS followed logs (default 20000) in full blocks; sparse: 5,000 deposits a few per
  * block over ~2,500 blocks.
  *
@@ -170,31 +170,49 @@ interface Row {
   batches: number;
 }
 
-/** Times the raw ceiling and the indexer's backfill over the vault's blocks [start, last block with a log]. */
+/** Rounds of the raw ceiling and the indexer's backfill, alternated: the node's speed drifts within one run. */
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+
+const median = (values: number[]): number =>
+  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+/**
+ * Times the raw ceiling and the indexer's backfill (each into a fresh database) over the vault's blocks [start,
+ * last block with a log], alternated for ROUNDS rounds; the rates are each side's median.
+ * @returns the row and the last round's database, for the tip latency.
+ */
 async function measure(vault: DevnetVault, shape: Shape) {
   const from = BigInt(vault.deployment.startBlock);
   const [head] = await rpc<string>(vault.rpcUrl, [{ method: 'eth_blockNumber', params: [] }]);
   // Also warms the node's caches, so both timed runs meet the same node.
   const { last: tip } = await rawFetchAndDecode(vault, from, BigInt(head!));
-  const t = process.hrtime.bigint();
-  const raw = await rawFetchAndDecode(vault, from, tip);
-  const rawSeconds = seconds(t);
-  const { db, elapsed, batches } = await backfill(vault, tip);
+  const rawTimes: number[] = [];
+  const indexerTimes: number[] = [];
+  let raw = { count: 0, blocks: 0 };
+  let kept: Awaited<ReturnType<typeof backfill>> | null = null;
+  for (let round = 0; round < ROUNDS; round++) {
+    const t = process.hrtime.bigint();
+    raw = await rawFetchAndDecode(vault, from, tip);
+    rawTimes.push(seconds(t));
+    await kept?.db.drop();
+    kept = await backfill(vault, tip);
+    indexerTimes.push(kept.elapsed);
+    console.log(
+      `[${shape}] round ${round + 1}: ${raw.count} events in ${tip - from + 1n} blocks (${raw.blocks} with logs): ` +
+        `(a) raw eth_getLogs + decode ${rawTimes.at(-1)!.toFixed(2)} s; ` +
+        `(b) indexer backfill into Postgres ${kept.elapsed.toFixed(2)} s in ${kept.batches} batches`,
+    );
+  }
   const row: Row = {
     shape,
     events: raw.count,
     blocks: tip - from + 1n,
     withLogs: raw.blocks,
-    rawRate: raw.count / rawSeconds,
-    indexerRate: raw.count / elapsed,
-    batches,
+    rawRate: raw.count / median(rawTimes),
+    indexerRate: raw.count / median(indexerTimes),
+    batches: kept!.batches,
   };
-  console.log(
-    `[${shape}] ${row.events} events in ${row.blocks} blocks (${row.withLogs} with logs): ` +
-      `(a) raw eth_getLogs + decode ${rawSeconds.toFixed(2)} s, ${Math.round(row.rawRate)} events/s; ` +
-      `(b) indexer backfill into Postgres ${elapsed.toFixed(2)} s in ${batches} batches, ${Math.round(row.indexerRate)} events/s`,
-  );
-  return { row, db };
+  return { row, db: kept!.db };
 }
 
 async function main(): Promise<void> {
@@ -225,7 +243,8 @@ async function main(): Promise<void> {
       }
     }
     console.log(
-      '\nshape  | events | blocks (with logs) | raw events/s | indexer events/s | ratio (target >= 0.5)',
+      `\nmedians of ${ROUNDS} alternated rounds\n` +
+        'shape  | events | blocks (with logs) | raw events/s | indexer events/s | ratio (target >= 0.5)',
     );
     for (const r of rows)
       console.log(
