@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { PartnerActionStatus } from '@yv/schemas';
 import type { OutboxEventType } from '../outbox';
+import { oneByLookup } from '../lookups';
 import type { Queryable } from '../queryable';
 import type { NewPartnerAction, PartnerActionChanges, PartnerActionRow } from './types';
 
@@ -105,9 +106,7 @@ export async function findPartnerActionsByKeys(
        JOIN partner_actions ON partner_id = r.key_partner AND idempotency_key = r.key_value`,
     values: [keys.map((k) => k.partnerId), keys.map((k) => k.idempotencyKey)],
   });
-  const found: (PartnerActionRow | null)[] = keys.map(() => null);
-  for (const { lookup, ...row } of rows) found[Number(lookup) - 1] = row;
-  return found;
+  return oneByLookup(keys.length, rows);
 }
 
 /** One partner's action: another partner's id reads as absent. */

@@ -1,3 +1,4 @@
+import { oneByLookup } from '../lookups';
 import type { Queryable } from '../queryable';
 
 export interface NewPartnerApiKey {
@@ -51,9 +52,7 @@ export async function findActivePartnerApiKeys(
       WHERE k.revoked_at IS NULL AND (k.expires_at IS NULL OR k.expires_at > now()) AND p.disabled_at IS NULL`,
     values: [prefixes],
   });
-  const found: (ActivePartnerApiKey | null)[] = prefixes.map(() => null);
-  for (const { lookup, ...key } of rows) found[Number(lookup) - 1] = key;
-  return found;
+  return oneByLookup(prefixes.length, rows);
 }
 
 /**

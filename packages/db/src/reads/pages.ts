@@ -1,5 +1,6 @@
 import { toActivityEventRow, type ActivityEventRaw, type ActivityEventRow } from '../indexer/activity';
 import { toRedemption, type RedemptionRaw, type RedemptionRow } from '../indexer/redemptions';
+import { groupByLookup } from '../lookups';
 import type { Queryable } from '../queryable';
 
 /** Where the previous activity page ended: rows strictly older than this (block, log) are next. */
@@ -23,17 +24,6 @@ export interface RedemptionsPageRequest {
   limit: number;
 }
 
-/** Rows tagged with the request they answer (its 1-based position), regrouped in request order. */
-function byRequest<Raw extends { page_request: string }, Row>(
-  count: number,
-  rows: Raw[],
-  toRow: (raw: Raw) => Row,
-): Row[][] {
-  const pages: Row[][] = Array.from({ length: count }, () => []);
-  for (const raw of rows) pages[Number(raw.page_request) - 1]!.push(toRow(raw));
-  return pages;
-}
-
 /**
  * One page of activity per request, in ONE query (many wallets' bootstraps at once): per wallet, newest first, its
  * own events and the share transfers it received, strictly before `after` when given. Keyset paging on
@@ -48,10 +38,10 @@ export async function listActivityPages(
 ): Promise<ActivityEventRow[][]> {
   if (requests.length === 0) return [];
   const before = `(r.after_block IS NULL OR (block_number, log_index) < (r.after_block, r.after_log))`;
-  const { rows } = await db.query<ActivityEventRaw & { page_request: string }>(
-    `SELECT r.page_request, page.*
+  const { rows } = await db.query<ActivityEventRaw & { lookup: string }>(
+    `SELECT r.lookup, page.*
        FROM unnest($2::text[], $3::int[], $4::bigint[], $5::int[]) WITH ORDINALITY
-              AS r(wallet, page_limit, after_block, after_log, page_request)
+              AS r(wallet, page_limit, after_block, after_log, lookup)
        CROSS JOIN LATERAL (
          (SELECT * FROM activity_events WHERE chain_id = $1 AND wallet = r.wallet AND ${before}
            ORDER BY block_number DESC, log_index DESC LIMIT r.page_limit)
@@ -61,7 +51,7 @@ export async function listActivityPages(
            ORDER BY block_number DESC, log_index DESC LIMIT r.page_limit)
          ORDER BY block_number DESC, log_index DESC LIMIT r.page_limit
        ) page
-      ORDER BY r.page_request, page.block_number DESC, page.log_index DESC`,
+      ORDER BY r.lookup, page.block_number DESC, page.log_index DESC`,
     [
       chainId,
       requests.map((r) => r.wallet),
@@ -70,7 +60,7 @@ export async function listActivityPages(
       requests.map((r) => r.after?.logIndex ?? null),
     ],
   );
-  return byRequest(requests.length, rows, toActivityEventRow);
+  return groupByLookup(requests.length, rows, toActivityEventRow);
 }
 
 /**
@@ -84,15 +74,15 @@ export async function listRedemptionsPages(
   requests: readonly RedemptionsPageRequest[],
 ): Promise<RedemptionRow[][]> {
   if (requests.length === 0) return [];
-  const { rows } = await db.query<RedemptionRaw & { page_request: string }>(
-    `SELECT r.page_request, page.*
-       FROM unnest($2::text[], $3::int[], $4::numeric[]) WITH ORDINALITY AS r(wallet, page_limit, after_id, page_request)
+  const { rows } = await db.query<RedemptionRaw & { lookup: string }>(
+    `SELECT r.lookup, page.*
+       FROM unnest($2::text[], $3::int[], $4::numeric[]) WITH ORDINALITY AS r(wallet, page_limit, after_id, lookup)
        CROSS JOIN LATERAL (
          SELECT * FROM redemptions
           WHERE chain_id = $1 AND wallet = r.wallet AND (r.after_id IS NULL OR redeem_id < r.after_id)
           ORDER BY redeem_id DESC LIMIT r.page_limit
        ) page
-      ORDER BY r.page_request, page.redeem_id DESC`,
+      ORDER BY r.lookup, page.redeem_id DESC`,
     [
       chainId,
       requests.map((r) => r.wallet),
@@ -100,5 +90,5 @@ export async function listRedemptionsPages(
       requests.map((r) => r.afterId?.toString() ?? null),
     ],
   );
-  return byRequest(requests.length, rows, toRedemption);
+  return groupByLookup(requests.length, rows, toRedemption);
 }
