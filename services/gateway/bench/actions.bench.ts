@@ -39,9 +39,9 @@ runInWorld(async (world) => {
     connections: CONNECTIONS,
     durationS: DURATION_S,
   });
-  const warm = await load({ ...spec(`warm-${run}-{i}`), durationS: WARM_S });
+  const warm = await load({ ...spec(`warm-${run}-{i}`), durationS: WARM_S }, world.cpuScope);
   world.rpc.reset();
-  const creation = await load(spec(`bench-${run}-{i}`));
+  const creation = await load(spec(`bench-${run}-{i}`), world.cpuScope);
   const calls = world.rpc.counts();
   const replayKey = `bench-${run}-replay`;
   await load({ ...spec(replayKey), bodies: [bodies[0]!], durationS: 1 });

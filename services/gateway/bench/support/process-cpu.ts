@@ -6,17 +6,25 @@ const TICKS_PER_S = 100;
 /** The processes a bench run shares the machine with, by what /proc/<pid>/cmdline shows. */
 export type ProcessKind = 'node' | 'postgres';
 
-function kindOf(cmdline: string): ProcessKind | null {
-  if (cmdline.includes('hardhat') && cmdline.includes(' node ')) return 'node';
-  if (cmdline.startsWith('postgres')) return 'postgres';
+/** Which of them are the run's own: its devnet node's port and its database's name. */
+export interface CpuScope {
+  nodePort: number;
+  database: string;
+}
+
+function kindOf(cmdline: string, scope: CpuScope): ProcessKind | null {
+  if (cmdline.includes('hardhat') && cmdline.includes(` --port ${scope.nodePort} `)) return 'node';
+  // A backend shows its database: `postgres: 15/main: postgres <database> 127.0.0.1(port) idle`.
+  if (cmdline.startsWith('postgres:') && cmdline.includes(` ${scope.database} `)) return 'postgres';
   return null;
 }
 
 /**
- * CPU milliseconds each kind of process has run so far (user + system), from /proc: the devnet node and every
- * PostgreSQL backend. Empty where /proc is missing, so a bench still runs elsewhere and prints no split.
+ * CPU milliseconds each kind of the run's own processes has run so far (user + system), from /proc: its devnet
+ * node and the PostgreSQL backends of its database, not another bench's. Empty where /proc is missing, so a bench
+ * still runs elsewhere and prints no split.
  */
-export function processCpuMs(): Partial<Record<ProcessKind, number>> {
+export function processCpuMs(scope: CpuScope): Partial<Record<ProcessKind, number>> {
   const totals: Partial<Record<ProcessKind, number>> = {};
   let pids: string[];
   try {
@@ -26,7 +34,7 @@ export function processCpuMs(): Partial<Record<ProcessKind, number>> {
   }
   for (const pid of pids) {
     try {
-      const kind = kindOf(readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0/g, ' '));
+      const kind = kindOf(readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0/g, ' '), scope);
       if (!kind) continue;
       // Fields after the parenthesised command name: utime and stime are the 12th and 13th.
       const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');

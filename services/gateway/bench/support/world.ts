@@ -13,7 +13,7 @@ import { createIndexer } from '../../../indexer/src/indexer';
 import { createWatcher, parseWatcherConfig } from '../../../watcher/src';
 import { startTestGateway, type TestGateway } from '../../test/support/gateway';
 import type { LoadFigures, LoadSpec } from '../load-client';
-import { processCpuMs, type ProcessKind } from './process-cpu';
+import { processCpuMs, type CpuScope, type ProcessKind } from './process-cpu';
 
 const execFileAsync = promisify(execFile);
 
@@ -35,14 +35,17 @@ export function formatCpuSplit(split: BenchFigures['cpuSplit']): string {
   return `${parts.map(([name, ms]) => `${name} ${ms.toFixed(2)}`).join(', ')}; total ${total.toFixed(2)} ms`;
 }
 
-/** autocannon in its own process (load-client.ts), so it takes no CPU from the gateway it measures. */
-export async function load(spec: LoadSpec): Promise<BenchFigures> {
+/**
+ * autocannon in its own process (load-client.ts), so it takes no CPU from the gateway it measures. With `scope`
+ * (a world's), the CPU split counts that world's node and database too.
+ */
+export async function load(spec: LoadSpec, scope?: CpuScope): Promise<BenchFigures> {
   // Through a file: ten thousand paths are longer than a command line may be.
   const dir = mkdtempSync(path.join(tmpdir(), 'yv-bench-'));
   const specFile = path.join(dir, 'spec.json');
   writeFileSync(specFile, JSON.stringify(spec));
   const cpu = process.cpuUsage();
-  const others = processCpuMs();
+  const others = scope ? processCpuMs(scope) : {};
   try {
     const { stdout } = await execFileAsync(
       process.execPath,
@@ -51,7 +54,7 @@ export async function load(spec: LoadSpec): Promise<BenchFigures> {
     );
     const figures = JSON.parse(stdout) as LoadFigures;
     const used = process.cpuUsage(cpu);
-    const othersAfter = processCpuMs();
+    const othersAfter = scope ? processCpuMs(scope) : {};
     const perRequest = (ms: number) => ms / Math.max(figures.requests, 1);
     const gateway = perRequest((used.user + used.system) / 1000);
     const other = (kind: ProcessKind) =>
@@ -93,6 +96,8 @@ export interface BenchWorld {
   gw: TestGateway;
   url: string;
   rpc: RpcProxy;
+  /** Its own devnet node and database, for load()'s CPU split. */
+  cpuScope: CpuScope;
   close(): Promise<void>;
 }
 
@@ -135,6 +140,10 @@ export async function startBenchWorld(): Promise<BenchWorld> {
     gw,
     url: server.url,
     rpc,
+    cpuScope: {
+      nodePort: Number(new URL(chain.rpcUrl).port),
+      database: new URL(gw.config.DATABASE_URL).pathname.slice(1),
+    },
     close: async () => {
       await server.close();
       await gw.close();
