@@ -2,9 +2,9 @@
  * `pnpm --filter indexer bench`: on a private devnet, for each shape of BENCH_SHAPE (dense, sparse or both, the
  * default) generates a vault's deposits, then times (a) raw eth_getLogs + decode of all its followed logs, the
  * ceiling, and (b) the indexer backfilling them into a fresh Postgres database, alternated for BENCH_ROUNDS rounds
- * (3) in the same run, as the node's speed drifts within one; prints both shapes' medians and ratios in one table, then the tip latency (a deposit mined → its action `indexed`). Prints, asserts
- * nothing. Dense: >= BENCH_EVENTS followed logs (default 20000) in full blocks; sparse: 5,000 deposits a few per
- * block over ~2,500 blocks.
+ * (3) in the same run, as the node's speed drifts within one; prints both shapes' medians and ratios in one table,
+ * then the tip latency (a deposit mined → its action `indexed`). Prints, asserts nothing. Dense: >= BENCH_EVENTS
+ * followed logs (default 20000) in full blocks; sparse: 5,000 deposits a few per block over ~2,500 blocks.
  *
  * To time several runs on one generated chain, start a node yourself and set BENCH_RPC_URL (its address) and
  * BENCH_REUSE (a file): the first run deploys and generates there and writes each shape's deployment to
