@@ -63,6 +63,7 @@ export function createIndexer(options: IndexerOptions): Indexer {
     addresses: layout.followedAddresses.map(storedAddress),
     topics: layout.followedTopics,
     maxRange: options.maxBlockRange ?? 2_000,
+    decodeLogs: layout.decodeLogs,
   });
   const ctx = {
     pool: options.pool,
@@ -74,7 +75,6 @@ export function createIndexer(options: IndexerOptions): Indexer {
     confirmations,
     shareToken: storedAddress(contracts.share),
     redemptionPipe: storedAddress(layout.escrow),
-    decodeLogs: layout.decodeLogs,
     actions: {
       writer: createActionWriter({
         pool: options.pool,

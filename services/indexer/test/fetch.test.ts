@@ -1,43 +1,72 @@
 import { createRpcClient, vaultLayout, type BlockHeader } from '@yv/chain';
 import { storedAddress } from '@yv/domain';
 import { useDevnetVault } from '@yv/testkit';
-import { createRangeFetcher, type FetchedRange } from '../src/fetch';
+import { createRangeFetcher, RANGE_GROWTH, type FetchedRange } from '../src/fetch';
 import { deposit, USDC } from './helpers';
 
 const vault = useDevnetVault();
 
-function fetcherOf(targetLogs: number) {
+function fetcherOf(targetLogs: number, maxRange = 1_000) {
   const rpc = createRpcClient({ url: vault.rpcUrl });
   const layout = vaultLayout(vault.deployment);
   const addresses = layout.followedAddresses.map(storedAddress);
   const topics = layout.followedTopics;
-  return { rpc, fetcher: createRangeFetcher({ rpc, addresses, topics, maxRange: 1_000, targetLogs }) };
+  return {
+    rpc,
+    fetcher: createRangeFetcher({
+      rpc,
+      addresses,
+      topics,
+      maxRange,
+      decodeLogs: layout.decodeLogs,
+      targetLogs,
+    }),
+  };
 }
 
+const EMPTY_BLOCKS = 10;
+let emptyFrom: bigint;
 let tip: bigint;
 beforeAll(async () => {
+  emptyFrom = BigInt(await vault.provider.getBlockNumber()) + 1n;
+  // One evm_mine each: hardhat_mine's reserved blocks do not link (docs/design.md#chain-identity).
+  for (let i = 0; i < EMPTY_BLOCKS; i++) await vault.provider.send('evm_mine', []);
   // Each deposit gives two followed logs (Deposit and the share mint's Transfer).
   for (let i = 0; i < 4; i++) tip = BigInt(await deposit(vault, vault.wallets[0]!, 10n * USDC));
 });
 
-test('ranges start at one block, double on sparse answers and shrink to the log target on dense ones', async () => {
+test('empty answers are joined with the next range; ranges grow eightfold on answers with logs and shrink to the log target', async () => {
   const { fetcher } = fetcherOf(2);
-  const start = BigInt(vault.deployment.startBlock);
-  const first = await fetcher.fetch(start, tip, tip);
-  expect(first.to).toBe(start);
+  const first = await fetcher.fetch(emptyFrom, tip, tip);
+  // The empty blocks before the first followed log are not a range of their own.
+  expect(first.from).toBe(emptyFrom);
+  expect(first.to).toBeGreaterThanOrEqual(emptyFrom + BigInt(EMPTY_BLOCKS));
+  expect(first.logs.length).toBeGreaterThan(0);
+  expect(first.decoded.map((l) => l.txHash)).toEqual(first.logs.map((l) => l.transactionHash.toLowerCase()));
   let dense: FetchedRange | null = null;
   for (let from = first.to + 1n; !dense && from <= tip;) {
     const before = fetcher.range;
     const fetched = await fetcher.fetch(from, tip, tip);
     const width = Number(fetched.to - fetched.from + 1n);
     if (fetched.logs.length > 2) dense = fetched;
-    else if (fetched.logs.length === 0) expect(fetcher.range).toBe(Math.min(1_000, before * 2));
-    else expect(fetcher.range).toBe(Math.min(before * 2, Math.floor((width * 2) / fetched.logs.length)));
+    else if (fetched.logs.length > 0)
+      expect(fetcher.range).toBe(
+        Math.min(before * RANGE_GROWTH.afterLogs, Math.floor((width * 2) / fetched.logs.length)),
+      );
     from = fetched.to + 1n;
   }
   expect(dense).not.toBeNull();
   const width = Number(dense!.to - dense!.from + 1n);
   expect(fetcher.range).toBe(Math.max(1, Math.floor((width * 2) / dense!.logs.length)));
+});
+
+test('a run of empty blocks is joined into one range of at most maxRange blocks', async () => {
+  const { fetcher } = fetcherOf(2, 3);
+  const fetched = await fetcher.fetch(emptyFrom, tip, tip);
+  // Widths 1 then 2, both empty: joined, and no wider than maxRange.
+  expect([fetched.from, fetched.to]).toEqual([emptyFrom, emptyFrom + 2n]);
+  expect(fetched.logs).toEqual([]);
+  for (let n = fetched.from; n <= fetched.to; n++) expect(fetched.headers.get(n)?.number).toBe(n);
 });
 
 test('a prefetched range is taken only from the same block with the header the caller checked', async () => {

@@ -1,4 +1,4 @@
-import type { BlockHeader, DecodedLog, RawLog } from '@yv/chain';
+import type { BlockHeader } from '@yv/chain';
 import { toActivity, type ActivityContext } from '@yv/domain';
 import type { ActivityEventRow, ShareTransferRow } from '@yv/db';
 import type { FetchedRange } from '../fetch';
@@ -20,17 +20,13 @@ export const blockTime = (header: BlockHeader): Date => new Date(Number(header.t
  */
 export function decodeRange(
   fetched: FetchedRange,
-  ctx: ActivityContext & {
-    chainId: number;
-    shareToken: string;
-    decodeLogs: (logs: readonly RawLog[]) => DecodedLog[];
-  },
+  ctx: ActivityContext & { chainId: number; shareToken: string },
 ): DecodedRange {
   const activities: ActivityEventRow[] = [];
   const transfers: ShareTransferRow[] = [];
   const redeemIds = new Set<bigint>();
   let lastEvent: DecodedRange['lastEvent'];
-  for (const log of ctx.decodeLogs(fetched.logs)) {
+  for (const log of fetched.decoded) {
     const header = fetched.headers.get(log.blockNumber)!;
     const at = blockTime(header);
     const { event } = log;

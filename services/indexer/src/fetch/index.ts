@@ -1,10 +1,13 @@
-import { RpcError, type BlockHeader, type RawLog, type RpcClient } from '@yv/chain';
+import { setImmediate as ioTurn } from 'node:timers/promises';
+import { RpcError, type BlockHeader, type DecodedLog, type RawLog, type RpcClient } from '@yv/chain';
 
 /** What one fetch returns: every followed log of [from, to] and the headers the later stages need. */
 export interface FetchedRange {
   readonly from: bigint;
   readonly to: bigint;
   readonly logs: readonly RawLog[];
+  /** `logs` decoded by the layout: done while the node answers for the headers. */
+  readonly decoded: readonly DecodedLog[];
   /** By number: `from`, `to`, every block with a log, and every block above `confirmed`. */
   readonly headers: ReadonlyMap<bigint, BlockHeader>;
 }
@@ -35,6 +38,14 @@ export interface RangeFetcher {
 /** Logs one range should carry: small enough that writing one overlaps fetching the next, big enough to batch. */
 export const TARGET_LOGS_PER_RANGE = 5_000;
 
+/**
+ * How much wider the next range may be than the last. After an answer with logs, eightfold: its density still caps
+ * the width, and a backfill reaches full ranges in a few answers instead of a dozen, each a step with its own head
+ * read and transaction. After an empty answer, which says nothing of the blocks ahead, only twofold: a dense stretch
+ * after a run of empty blocks is met with a range twice as wide as that run, not eight times.
+ */
+export const RANGE_GROWTH = { afterLogs: 8, afterEmpty: 2 } as const;
+
 interface Prefetch {
   readonly from: bigint;
   readonly confirmed: bigint;
@@ -42,9 +53,9 @@ interface Prefetch {
 }
 
 /**
- * Adaptive block ranges: start at one block and double after each answer, up to `maxRange`, but never wider
- * than the last answer's density says carries about `targetLogs` logs; a refused range (or an answer too
- * large) halves it. Dense stretches of blocks get short ranges, so writing one overlaps fetching the next
+ * Adaptive block ranges: start at one block and grow by `RANGE_GROWTH` after each answer, up to `maxRange`, but
+ * never wider than the last answer's density says carries about `targetLogs` logs; a refused range (or an answer
+ * too large) halves it. Dense stretches of blocks get short ranges, so writing one overlaps fetching the next
  * without a long wait at either end, and sparse stretches grow back to `maxRange`.
  */
 export function createRangeFetcher(args: {
@@ -53,6 +64,8 @@ export function createRangeFetcher(args: {
   /** topic0 of the followed events (the layout's). */
   topics: readonly string[];
   maxRange: number;
+  /** The layout's log decoder. */
+  decodeLogs: (logs: readonly RawLog[]) => DecodedLog[];
   targetLogs?: number;
 }): RangeFetcher {
   const targetLogs = args.targetLogs ?? TARGET_LOGS_PER_RANGE;
@@ -72,27 +85,30 @@ export function createRangeFetcher(args: {
       headers.set(h.number, h);
     };
     known.forEach(put);
-    const missing = [...new Set(logs.map((l) => BigInt(l.blockNumber)))].filter((n) => !headers.has(n));
-    (await args.rpc.getBlocks(missing)).forEach(put);
-    for (const log of logs) {
+    for (const log of logs)
       if (log.removed)
         throw new InconsistentRangeError(`log ${log.transactionHash}:${log.logIndex} was removed`);
-      if (headers.get(BigInt(log.blockNumber))!.hash !== log.blockHash.toLowerCase())
-        throw new InconsistentRangeError(
-          `block ${BigInt(log.blockNumber)} changed while its logs were fetched`,
-        );
-    }
-    return { from, to, logs, headers };
+    const missing = [...new Set(logs.map((l) => BigInt(l.blockNumber)))].filter((n) => !headers.has(n));
+    const missingHeaders = args.rpc.getBlocks(missing);
+    // The header request goes out first; the logs are decoded while the node answers it.
+    await ioTurn();
+    const decoded = args.decodeLogs(logs);
+    (await missingHeaders).forEach(put);
+    for (const log of decoded)
+      if (headers.get(log.blockNumber)!.hash !== log.blockHash)
+        throw new InconsistentRangeError(`block ${log.blockNumber} changed while its logs were fetched`);
+    return { from, to, logs, decoded, headers };
   }
 
   function nextRange(fetched: FetchedRange): number {
     const width = Number(fetched.to - fetched.from + 1n);
-    // The width at which this answer's density would carry about `targetLogs`; growth stays at most doubling.
+    // The width at which this answer's density would carry about `targetLogs`.
     const fitting = fetched.logs.length === 0 ? Infinity : (width * targetLogs) / fetched.logs.length;
-    return Math.max(1, Math.min(args.maxRange, range * 2, Math.floor(fitting)));
+    const growth = fetched.logs.length === 0 ? RANGE_GROWTH.afterEmpty : RANGE_GROWTH.afterLogs;
+    return Math.max(1, Math.min(args.maxRange, range * growth, Math.floor(fitting)));
   }
 
-  async function fetchAdaptive(from: bigint, upTo: bigint, confirmed: bigint): Promise<FetchedRange> {
+  async function fetchWidth(from: bigint, upTo: bigint, confirmed: bigint): Promise<FetchedRange> {
     for (;;) {
       const to = from + BigInt(range) - 1n < upTo ? from + BigInt(range) - 1n : upTo;
       try {
@@ -104,6 +120,20 @@ export function createRangeFetcher(args: {
         range = Math.max(1, Math.floor(range / 2));
       }
     }
+  }
+
+  /**
+   * The next range from `from`. An answer without logs is joined with the range after it, up to `maxRange` blocks
+   * in all: a run of empty blocks costs a round trip each, not a step with its head read and transaction.
+   */
+  async function fetchAdaptive(from: bigint, upTo: bigint, confirmed: bigint): Promise<FetchedRange> {
+    const last = from + BigInt(args.maxRange) - 1n < upTo ? from + BigInt(args.maxRange) - 1n : upTo;
+    let fetched = await fetchWidth(from, last, confirmed);
+    while (fetched.logs.length === 0 && fetched.to < last) {
+      const next = await fetchWidth(fetched.to + 1n, last, confirmed);
+      fetched = { ...next, from, headers: new Map([...fetched.headers, ...next.headers]) };
+    }
+    return fetched;
   }
 
   /** The prefetched range if it answers this fetch; awaited either way, so two fetches never overlap. */

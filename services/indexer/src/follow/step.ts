@@ -1,8 +1,9 @@
-import type { DecodedLog, RawLog, RpcClient } from '@yv/chain';
+import { setImmediate as ioTurn } from 'node:timers/promises';
+import type { RpcClient } from '@yv/chain';
 import { advanceActions, type AdvanceContext } from '../actions/advance';
 import { ensureIndexerState, recordChainHead, type Pool } from '@yv/db';
-import { decodeRange, type DecodedRange } from '../decode';
-import type { FetchedRange, RangeFetcher } from '../fetch';
+import { decodeRange } from '../decode';
+import type { RangeFetcher } from '../fetch';
 import type { IndexerMetrics } from '../metrics';
 import { checkIdentity, readIdentity } from '../identity';
 import { isLinked, rewindToAncestor } from '../reconcile';
@@ -33,29 +34,10 @@ export interface StepContext {
   confirmations: number;
   shareToken: string;
   redemptionPipe: string;
-  /** The layout's log decoder. */
-  decodeLogs: (logs: readonly RawLog[]) => DecodedLog[];
   actions: Omit<AdvanceContext, 'pool' | 'chainId'>;
 }
 
 const min = (a: bigint, b: bigint): bigint => (a < b ? a : b);
-
-/** Decoded ranges by fetched range: a prefetched range is decoded while the one before it is written. */
-const decodedRanges = new WeakMap<FetchedRange, DecodedRange>();
-
-function decodedOf(ctx: StepContext, fetched: FetchedRange): DecodedRange {
-  let rows = decodedRanges.get(fetched);
-  if (!rows) {
-    rows = decodeRange(fetched, {
-      chainId: ctx.chainId,
-      shareToken: ctx.shareToken,
-      redemptionPipe: ctx.redemptionPipe,
-      decodeLogs: ctx.decodeLogs,
-    });
-    decodedRanges.set(fetched, rows);
-  }
-  return rows;
-}
 
 /** Moves actions on events at or below the final block: the cursor, but never above the confirmation depth. */
 function advance(ctx: StepContext, cursor: bigint, confirmed: bigint): Promise<number> {
@@ -97,20 +79,20 @@ export async function step(ctx: StepContext): Promise<StepResult> {
   if (cursor >= latest) return { type: 'idle', latest, actionsMoved: await advance(ctx, cursor, confirmed) };
 
   const fetched = await ctx.fetcher.fetch(cursor + 1n, latest, confirmed, next ?? undefined);
-  // Pipelining: the node answers for the next range, and it is decoded, while this one is written. A decode
-  // error there is left for the next step, whose own decode of the same range meets it again and reports it.
-  if (fetched.to < latest)
-    void ctx.fetcher
-      .prefetch(fetched.to + 1n, latest, confirmed)
-      .then((ahead) => ahead && decodedOf(ctx, ahead))
-      .catch(() => undefined);
+  // Pipelining: the node answers for the next range while this one is decoded and written; the request goes out
+  // before that work starts. A failed prefetch (an RPC or decode error) is dropped: the next step's own fetch meets
+  // it again and reports it.
+  if (fetched.to < latest) {
+    void ctx.fetcher.prefetch(fetched.to + 1n, latest, confirmed);
+    await ioTurn();
+  }
   const inserted = await writeRange({
     pool: ctx.pool,
     chainId: ctx.chainId,
     confirmations: ctx.confirmations,
     cursor,
     fetched,
-    decoded: decodedOf(ctx, fetched),
+    decoded: decodeRange(fetched, ctx),
   });
   let events = 0;
   for (const [type, count] of inserted) {

@@ -34,6 +34,9 @@ export interface WriteArgs {
 export async function writeRange(args: WriteArgs): Promise<Map<string, number>> {
   const { chainId, fetched, decoded } = args;
   return withTransaction(args.pool, async (tx) => {
+    // A range lost in a database crash is fetched again from the cursor committed with it, so its commit need not
+    // wait for the WAL flush; the action moves that follow commit synchronously, and flush it too.
+    await tx.query('SET LOCAL synchronous_commit = off');
     const moved = await moveCursor(tx, {
       chainId,
       from: args.cursor,
