@@ -1,7 +1,7 @@
 import { createRpcClient, vaultLayout, type BlockHeader } from '@yv/chain';
 import { storedAddress } from '@yv/domain';
 import { useDevnetVault } from '@yv/testkit';
-import { createRangeFetcher, RANGE_GROWTH, type FetchedRange } from '../src/fetch';
+import { createRangeFetcher, nextRangeWidth } from '../src/fetch';
 import { deposit, USDC } from './helpers';
 
 const vault = useDevnetVault();
@@ -35,29 +35,24 @@ beforeAll(async () => {
   for (let i = 0; i < 4; i++) tip = BigInt(await deposit(vault, vault.wallets[0]!, 10n * USDC));
 });
 
-test('empty answers are joined with the next range; ranges grow eightfold on answers with logs and shrink to the log target', async () => {
+test('ranges grow eightfold after logs and twofold after none, within the log target, maxRange and one block', () => {
+  const limits = { targetLogs: 5_000, maxRange: 2_000 };
+  expect(nextRangeWidth(8, { width: 8, logs: 0 }, limits)).toBe(16);
+  expect(nextRangeWidth(8, { width: 8, logs: 40 }, limits)).toBe(64);
+  // 100 logs a block: 50 blocks carry the target.
+  expect(nextRangeWidth(8, { width: 8, logs: 800 }, limits)).toBe(50);
+  expect(nextRangeWidth(1_500, { width: 1_500, logs: 10 }, limits)).toBe(2_000);
+  expect(nextRangeWidth(1, { width: 1, logs: 50_000 }, limits)).toBe(1);
+});
+
+test('empty blocks are joined with the range after them, up to the first logs', async () => {
   const { fetcher } = fetcherOf(2);
   const first = await fetcher.fetch(emptyFrom, tip, tip);
-  // The empty blocks before the first followed log are not a range of their own.
   expect(first.from).toBe(emptyFrom);
   expect(first.to).toBeGreaterThanOrEqual(emptyFrom + BigInt(EMPTY_BLOCKS));
   expect(first.logs.length).toBeGreaterThan(0);
   expect(first.decoded.map((l) => l.txHash)).toEqual(first.logs.map((l) => l.transactionHash.toLowerCase()));
-  let dense: FetchedRange | null = null;
-  for (let from = first.to + 1n; !dense && from <= tip;) {
-    const before = fetcher.range;
-    const fetched = await fetcher.fetch(from, tip, tip);
-    const width = Number(fetched.to - fetched.from + 1n);
-    if (fetched.logs.length > 2) dense = fetched;
-    else if (fetched.logs.length > 0)
-      expect(fetcher.range).toBe(
-        Math.min(before * RANGE_GROWTH.afterLogs, Math.floor((width * 2) / fetched.logs.length)),
-      );
-    from = fetched.to + 1n;
-  }
-  expect(dense).not.toBeNull();
-  const width = Number(dense!.to - dense!.from + 1n);
-  expect(fetcher.range).toBe(Math.max(1, Math.floor((width * 2) / dense!.logs.length)));
+  for (const log of first.decoded) expect(first.headers.get(log.blockNumber)?.hash).toBe(log.blockHash);
 });
 
 test('a run of empty blocks is joined into one range of at most maxRange blocks', async () => {

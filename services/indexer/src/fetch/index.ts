@@ -46,6 +46,21 @@ export const TARGET_LOGS_PER_RANGE = 5_000;
  */
 export const RANGE_GROWTH = { afterLogs: 8, afterEmpty: 2 } as const;
 
+/**
+ * The width of the next range after an answer of `answer.logs` logs over `answer.width` blocks fetched with
+ * `current`: grown by `RANGE_GROWTH`, but never wider than the answer's density says carries about `targetLogs`,
+ * nor than `maxRange`, nor under one block.
+ */
+export function nextRangeWidth(
+  current: number,
+  answer: { readonly width: number; readonly logs: number },
+  limits: { readonly targetLogs: number; readonly maxRange: number },
+): number {
+  const fitting = answer.logs === 0 ? Infinity : (answer.width * limits.targetLogs) / answer.logs;
+  const growth = answer.logs === 0 ? RANGE_GROWTH.afterEmpty : RANGE_GROWTH.afterLogs;
+  return Math.max(1, Math.min(limits.maxRange, current * growth, Math.floor(fitting)));
+}
+
 interface Prefetch {
   readonly from: bigint;
   readonly confirmed: bigint;
@@ -100,20 +115,13 @@ export function createRangeFetcher(args: {
     return { from, to, logs, decoded, headers };
   }
 
-  function nextRange(fetched: FetchedRange): number {
-    const width = Number(fetched.to - fetched.from + 1n);
-    // The width at which this answer's density would carry about `targetLogs`.
-    const fitting = fetched.logs.length === 0 ? Infinity : (width * targetLogs) / fetched.logs.length;
-    const growth = fetched.logs.length === 0 ? RANGE_GROWTH.afterEmpty : RANGE_GROWTH.afterLogs;
-    return Math.max(1, Math.min(args.maxRange, range * growth, Math.floor(fitting)));
-  }
-
   async function fetchWidth(from: bigint, upTo: bigint, confirmed: bigint): Promise<FetchedRange> {
     for (;;) {
       const to = from + BigInt(range) - 1n < upTo ? from + BigInt(range) - 1n : upTo;
       try {
         const fetched = await fetchOnce(from, to, confirmed);
-        range = nextRange(fetched);
+        const answer = { width: Number(fetched.to - fetched.from + 1n), logs: fetched.logs.length };
+        range = nextRangeWidth(range, answer, { targetLogs, maxRange: args.maxRange });
         return fetched;
       } catch (error) {
         if (!(error instanceof RpcError && error.kind === 'range') || range === 1) throw error;
