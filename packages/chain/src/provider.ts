@@ -1,6 +1,5 @@
-import http from 'node:http';
-import https from 'node:https';
 import { JsonRpcProvider, makeError, Network, type JsonRpcPayload, type JsonRpcResult } from 'ethers';
+import { jsonPoster, JsonPostError, type JsonPoster } from './json-post';
 
 export interface ChainProviderOptions {
   rpcUrl: string;
@@ -15,54 +14,13 @@ export interface ChainProviderOptions {
   batchWindowMs?: number;
 }
 
-interface JsonPoster {
-  post(body: string): Promise<string>;
-  /** Closes the kept-alive connections. */
-  close(): void;
-}
-
-/**
- * POSTs a JSON body and resolves with the answer's text. Node's Buffer codes UTF-8 natively, where ethers'
- * FetchRequest codes every request and answer body in JavaScript: on Multicall bodies of many kilobytes that was
- * about a tenth of a busy gateway's CPU. Failures are ethers' own error codes (TIMEOUT, SERVER_ERROR), as
- * FetchRequest raised them.
- */
-function jsonPoster(rpcUrl: string, timeoutMs: number): JsonPoster {
-  const url = new URL(rpcUrl);
-  const transport = url.protocol === 'https:' ? https : http;
-  const agent = new transport.Agent({ keepAlive: true });
-  const post = (body: string) =>
-    new Promise<string>((resolve, reject) => {
-      const payload = Buffer.from(body, 'utf8');
-      const request = transport.request(url, {
-        method: 'POST',
-        agent,
-        headers: { 'content-type': 'application/json', 'content-length': payload.length },
-      });
-      const timer = setTimeout(() => {
-        request.destroy();
-        reject(makeError('timeout', 'TIMEOUT', { operation: 'request' }));
-      }, timeoutMs);
-      const fail = (error: Error) => {
-        clearTimeout(timer);
-        reject(makeError(`request failed: ${error.message}`, 'SERVER_ERROR', { error }));
-      };
-      request.on('error', fail);
-      request.on('response', (response) => {
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('error', fail);
-        response.on('end', () => {
-          clearTimeout(timer);
-          const status = response.statusCode ?? 0;
-          if (status < 200 || status >= 300)
-            return reject(makeError(`server response ${status}`, 'SERVER_ERROR', { info: { status } }));
-          resolve(Buffer.concat(chunks).toString('utf8'));
-        });
-      });
-      request.end(payload);
-    });
-  return { post, close: () => agent.destroy() };
+/** A transport failure as ethers' FetchRequest raised it (TIMEOUT, SERVER_ERROR), so callers see ethers' codes. */
+function asEthersError(error: unknown) {
+  if (!(error instanceof JsonPostError)) return error;
+  // No info objects: ethers prints their fields into the message, and the socket error's name the node's address.
+  if (error.kind === 'timeout') return makeError(`request ${error.message}`, 'TIMEOUT');
+  if (error.kind === 'http') return makeError(`server response ${error.details.status}`, 'SERVER_ERROR');
+  return makeError(`request failed: ${error.message}`, 'SERVER_ERROR');
 }
 
 /** ethers' JSON-RPC provider over jsonPoster: ethers still batches, decodes answers and raises call errors. */
@@ -76,8 +34,10 @@ class NodeHttpJsonRpcProvider extends JsonRpcProvider {
   }
 
   override async _send(payload: JsonRpcPayload | JsonRpcPayload[]): Promise<JsonRpcResult[]> {
-    const answer = JSON.parse(await this.poster.post(JSON.stringify(payload))) as
-      JsonRpcResult | JsonRpcResult[];
+    const text = await this.poster.post(JSON.stringify(payload)).catch((error: unknown) => {
+      throw asEthersError(error);
+    });
+    const answer = JSON.parse(text) as JsonRpcResult | JsonRpcResult[];
     return Array.isArray(answer) ? answer : [answer];
   }
 

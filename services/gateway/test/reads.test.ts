@@ -332,6 +332,9 @@ describe('reads against the devnet, the watcher and the indexer', () => {
       expect(data.hlp).not.toBeNull();
       expect(data.activity.events.length).toBeGreaterThan(0);
       expect(data.health.indexer.rpcHealthy).toBe(false);
+      // What failed, not where: the relay's address and the socket's error text stay in the logs.
+      expect(data.health.indexer.rpcError).toMatch(/connection to the node failed/);
+      expect(JSON.stringify(data.health)).not.toMatch(/127\.0\.0\.1|ECONNREFUSED/);
       expect(data.health.ready.reasonCodes).toContain('RPC_UNHEALTHY');
       expect(data.health.api).toBe('degraded');
       const vaultRead = await request(cut.app).get('/api/v1/vault').expect(503);

@@ -173,6 +173,7 @@ export function createIndexer(options: IndexerOptions): Indexer {
       await loop;
       loop = null;
       controller = null;
+      rpc.close();
     },
   };
 }

@@ -1,3 +1,4 @@
+import { jsonPoster, JsonPostError } from '../json-post';
 import { classifyRpcError, RpcError } from './errors';
 import { withRetry, type RetryOptions } from './retry';
 import type { BlockHeader, LogFilter, RawLog, RpcRequest } from './types';
@@ -13,7 +14,7 @@ export interface RpcClientOptions {
 }
 
 /**
- * JSON-RPC over fetch with batching. Deliberately not ethers' provider: on log answers of many megabytes its
+ * JSON-RPC with batching over the shared JSON transport (`jsonPoster`). Deliberately not ethers' provider: on log answers of many megabytes its
  * per-log object wrapping dominates the time, while here a response stays plain JSON until decoding.
  */
 export interface RpcClient {
@@ -29,6 +30,8 @@ export interface RpcClient {
   /** Headers of the given blocks in one batch; null where the node has no such block (yet). */
   getBlocks(numbers: readonly bigint[]): Promise<(BlockHeader | null)[]>;
   getLogs(filter: LogFilter): Promise<RawLog[]>;
+  /** Closes the kept-alive connections. */
+  close(): void;
 }
 
 interface RpcResponse {
@@ -56,38 +59,32 @@ function toHeader(block: RawBlock | null): BlockHeader | null {
   };
 }
 
+/** A transport failure as an RpcError of its kind; HTTP 413 (an answer too large) is a range the node refused. */
+function asRpcError(error: unknown, label: string): RpcError {
+  if (!(error instanceof JsonPostError))
+    return new RpcError('network', `${label}: ${(error as Error).message}`, { method: label, cause: error });
+  if (error.kind !== 'http')
+    return new RpcError(error.kind, `${label}: ${error.message}`, { method: label, cause: error });
+  const { status, body } = error.details;
+  return new RpcError(status === 413 ? 'range' : 'http', `${label}: HTTP ${status} ${body ?? ''}`, {
+    method: label,
+    status,
+  });
+}
+
 export function createRpcClient(options: RpcClientOptions): RpcClient {
-  const timeoutMs = options.timeoutMs ?? 15_000;
+  const poster = jsonPoster(options.url, options.timeoutMs ?? 15_000);
   let nextId = 1;
 
   async function post(body: unknown, label: string): Promise<unknown> {
-    let response: Response;
+    let text: string;
     try {
-      response = await fetch(options.url, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-        signal: AbortSignal.timeout(timeoutMs),
-      });
+      text = await poster.post(JSON.stringify(body));
     } catch (error) {
-      const name = (error as { name?: string }).name;
-      throw name === 'TimeoutError' || name === 'AbortError'
-        ? new RpcError('timeout', `${label}: no answer within ${timeoutMs} ms`, {
-            method: label,
-            cause: error,
-          })
-        : new RpcError('network', `${label}: ${(error as Error).message}`, { method: label, cause: error });
-    }
-    if (!response.ok) {
-      const text = await response.text().catch(() => '');
-      const kind = response.status === 413 ? 'range' : 'http';
-      throw new RpcError(kind, `${label}: HTTP ${response.status} ${text.slice(0, 200)}`, {
-        method: label,
-        status: response.status,
-      });
+      throw asRpcError(error, label);
     }
     try {
-      return await response.json();
+      return JSON.parse(text);
     } catch (error) {
       throw new RpcError('response', `${label}: answer is not JSON`, { method: label, cause: error });
     }
@@ -164,5 +161,6 @@ export function createRpcClient(options: RpcClientOptions): RpcClient {
       ]);
       return logs!;
     },
+    close: () => poster.close(),
   };
 }
