@@ -78,7 +78,8 @@ export async function startChain(opts: StartChainOptions = {}): Promise<RunningC
 async function waitForChain(rpcUrl: string, child: ChildProcess, timeoutMs: number, output: () => string) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`hardhat node exited (${child.exitCode}):\n${output()}`);
+    if (exited(child))
+      throw new Error(`hardhat node exited (${child.exitCode ?? child.signalCode}):\n${output()}`);
     if ((await probeChainId(rpcUrl, 500)) === DEVNET_CHAIN_ID) return;
     await new Promise((r) => setTimeout(r, 200));
   }
@@ -86,8 +87,12 @@ async function waitForChain(rpcUrl: string, child: ChildProcess, timeoutMs: numb
   throw new Error(`hardhat node did not answer at ${rpcUrl} within ${timeoutMs} ms:\n${output()}`);
 }
 
+/** A child killed by a signal (the OOM killer's SIGKILL) has a signalCode and no exitCode. */
+const exited = (child: ChildProcess): boolean => child.exitCode !== null || child.signalCode !== null;
+
 function stopChild(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return Promise.resolve();
+  // Waiting for an 'exit' already emitted would never end: the caller's own error would be lost with it.
+  if (exited(child)) return Promise.resolve();
   return new Promise((resolve) => {
     const kill = setTimeout(() => child.kill('SIGKILL'), 5000);
     child.once('exit', () => {

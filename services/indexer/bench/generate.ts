@@ -9,10 +9,17 @@ export type Shape = 'dense' | 'sparse';
 const SEND_BATCH = 100;
 
 /**
+ * Dense transactions in the node's pool at once. Hardhat's node (EDR) grew to 19–24 GB mining all ~10,000 dense
+ * deposits from one pool, and was killed for memory on this 24 GB machine; a few thousand at a time still fill
+ * every block but the last of each round to the gas limit.
+ */
+const DENSE_POOL = 3_000;
+
+/**
  * Fills the chain with deposits: automine off, every wallet's transactions signed locally with explicit nonces,
  * sent in JSON-RPC batches and mined with evm_mine.
- * - dense: everything sent at once, then blocks mined until every nonce is used. Hardhat packs a block up to its
- *   gas limit, so thousands of deposits land in a few dozen blocks (~770 followed logs each).
+ * - dense: sent about `DENSE_POOL` at a time, blocks mined after each until its nonces are used. Hardhat packs a
+ *   block up to its gas limit, so thousands of deposits land in a few dozen blocks (~1,000 followed logs each).
  * - sparse: a few deposits per block (1–6, so 2–12 followed logs), about 4 blocks in 10 left empty, as a live
  *   vault's chain looks: ~5,000 deposits spread over ~2,500 blocks.
  * Every node call goes through `rpc` (plain fetch, retried on dropped connections); the nonces are read before
@@ -30,7 +37,7 @@ export async function generateDeposits(vault: DevnetVault, perWallet: number, sh
     // Row i holds every wallet's i-th transaction: sent row by row, each wallet's nonces arrive in order.
     const ordered: string[] = [];
     for (let i = 0; i <= perWallet; i++) for (const txs of signed.values()) ordered.push(txs[i]!);
-    if (shape === 'dense') await sendRaw(vault.rpcUrl, ordered);
+    if (shape === 'dense') await sendDense(vault, ordered, expected);
     else {
       // The approvals in one block of their own, then the deposits a few per block.
       await sendRaw(vault.rpcUrl, ordered.slice(0, wallets.length));
@@ -103,6 +110,22 @@ async function sendRaw(url: string, raws: readonly string[]): Promise<void> {
       raws.slice(i, i + SEND_BATCH).map((raw) => ({ method: 'eth_sendRawTransaction', params: [raw] })),
       /known transaction|already known|nonce too low/i,
     );
+}
+
+/** Sends whole rows of `ordered`, about DENSE_POOL transactions at a time, mining each lot before the next. */
+async function sendDense(vault: DevnetVault, ordered: readonly string[], expected: readonly bigint[]) {
+  const width = vault.wallets.length;
+  const rows = ordered.length / width;
+  const rowsPerLot = Math.max(1, Math.floor(DENSE_POOL / width));
+  for (let row = 0; row < rows; row += rowsPerLot) {
+    const end = Math.min(rows, row + rowsPerLot);
+    await sendRaw(vault.rpcUrl, ordered.slice(row * width, end * width));
+    // Each wallet's nonce once this lot is mined: its final nonce less the rows still to send.
+    await mineUntilSent(
+      vault,
+      expected.map((nonce) => nonce - BigInt(rows - end)),
+    );
+  }
 }
 
 const mine = (url: string) => rpc(url, [{ method: 'evm_mine', params: [] }]);
