@@ -2,30 +2,12 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { isError } from 'ethers';
 import { createChainProvider } from '../src/provider';
+import { withServer } from './support/json-server';
 
 /**
  * The provider's own HTTP transport, against servers that answer badly on purpose: what it does with a good answer
  * is what every chain test exercises on the devnet.
  */
-type Handler = (body: string, res: http.ServerResponse) => void;
-
-async function withServer(handler: Handler, run: (url: string) => Promise<void>): Promise<void> {
-  const server = http.createServer((req, res) => {
-    let body = '';
-    req.setEncoding('utf8');
-    req.on('data', (chunk: string) => (body += chunk));
-    req.on('end', () => handler(body, res));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  try {
-    await run(url);
-  } finally {
-    server.closeAllConnections();
-    await new Promise((resolve) => server.close(resolve));
-  }
-}
-
 const answer = (body: string, result: unknown) => {
   const request = JSON.parse(body) as { id: number };
   return JSON.stringify({ jsonrpc: '2.0', id: request.id, result });

@@ -1,30 +1,12 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createRpcClient, RpcError } from '../src/rpc';
+import { withServer } from './support/json-server';
 
 /**
  * The indexer's JSON-RPC client over the shared transport, against servers that answer badly on purpose: what it
  * does with good answers is what every indexer test exercises on the devnet.
  */
-type Handler = (body: string, res: http.ServerResponse) => void;
-
-async function withServer(handler: Handler, run: (url: string) => Promise<void>): Promise<void> {
-  const server = http.createServer((req, res) => {
-    let body = '';
-    req.setEncoding('utf8');
-    req.on('data', (chunk: string) => (body += chunk));
-    req.on('end', () => handler(body, res));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  try {
-    await run(url);
-  } finally {
-    server.closeAllConnections();
-    await new Promise((resolve) => server.close(resolve));
-  }
-}
-
 const clientOf = (url: string, timeoutMs = 2_000) =>
   createRpcClient({ url, timeoutMs, retry: { attempts: 1, baseDelayMs: 0, maxDelayMs: 0 } });
 
