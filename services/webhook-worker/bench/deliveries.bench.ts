@@ -1,7 +1,11 @@
 /**
  * Deliveries per second to a 200 receiver in its own process (outbox → relay → BullMQ → signed POST → recorded), next to raw
  * BullMQ throughput (no-op jobs) on the same Redis in the same run. Prints figures only.
- * Uses a throwaway database and Redis prefix; DELIVERIES (default 5000) and WEBHOOK_CONCURRENCY (default 100).
+ * Uses a throwaway database and Redis prefix per round; DELIVERIES (default 5000), WEBHOOK_CONCURRENCY (default 100)
+ * and BENCH_ROUNDS (default 3): raw jobs and deliveries alternate, and the ratio is the median of each round's, as
+ * this machine's speed drifts by more than the difference measured between two runs seconds apart. A warm-up round
+ * comes first, printed and not counted: in a cold process both sides run at about two thirds of their steady speed
+ * while V8 compiles them, and a service runs warm.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
@@ -9,12 +13,13 @@ import { createInterface } from 'node:readline';
 import { Queue, Worker } from 'bullmq';
 import pino from 'pino';
 import { insertPartner, insertWebhookSecret } from '@yv/db';
-import { createTestDatabase, createTestRedis } from '@yv/testkit';
+import { createTestDatabase, createTestRedis, processCpuMs } from '@yv/testkit';
 import { parseWebhookWorkerConfig } from '../src/config';
 import { createWebhookWorker } from '../src/worker';
 
 const COUNT = Number(process.env.DELIVERIES ?? 5_000);
 const CONCURRENCY = process.env.WEBHOOK_CONCURRENCY ?? '100';
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 
 async function rawBullmq(redisUrl: string, prefix: string): Promise<number> {
   const queue = new Queue('bench-raw', { connection: { url: redisUrl }, prefix });
@@ -44,8 +49,13 @@ async function rawBullmq(redisUrl: string, prefix: string): Promise<number> {
   return COUNT / seconds;
 }
 
-/** The receiver's process (receiver.ts): its port, and the signed count once every delivery came in. */
-async function startReceiver(): Promise<{ port: number; done: Promise<number>; child: ChildProcess }> {
+interface Received {
+  signed: number;
+  cpuMs: number;
+}
+
+/** The receiver's process (receiver.ts): its port, and what it counted once every delivery came in. */
+async function startReceiver(): Promise<{ port: number; done: Promise<Received>; child: ChildProcess }> {
   const child = spawn(
     process.execPath,
     [require.resolve('tsx/cli'), path.join(__dirname, 'receiver.ts'), String(COUNT)],
@@ -54,16 +64,23 @@ async function startReceiver(): Promise<{ port: number; done: Promise<number>; c
     },
   );
   const lines = createInterface({ input: child.stdout! });
-  let onDone: (signed: number) => void = () => undefined;
-  const done = new Promise<number>((resolve) => (onDone = resolve));
+  let onDone: (received: Received) => void = () => undefined;
+  const done = new Promise<Received>((resolve) => (onDone = resolve));
   const port = await new Promise<number>((resolve) => {
     lines.on('line', (line) => {
-      const [what, value] = line.split(' ');
+      const [what, value, cpuMs] = line.split(' ');
       if (what === 'port') resolve(Number(value));
-      if (what === 'done') onDone(Number(value));
+      if (what === 'done') onDone({ signed: Number(value), cpuMs: Number(cpuMs) });
     });
   });
   return { port, done, child };
+}
+
+/** CPU ms per delivery of each process the deliveries kept busy (Redis, shared with every other user, is left out). */
+interface CpuSplit {
+  worker: number;
+  postgres?: number;
+  receiver: number;
 }
 
 async function deliveries(
@@ -71,7 +88,7 @@ async function deliveries(
   pool: Awaited<ReturnType<typeof createTestDatabase>>['pool'],
   redisUrl: string,
   prefix: string,
-): Promise<{ perSecond: number; signed: number; recorded: number }> {
+): Promise<{ perSecond: number; signed: number; recorded: number; cpu: CpuSplit }> {
   const receiver = await startReceiver();
   const partnerId = crypto.randomUUID();
   await insertPartner(pool, {
@@ -106,35 +123,84 @@ async function deliveries(
     }),
     log: pino({ level: 'silent' }),
   });
+  const scope = { database: new URL(databaseUrl).pathname.slice(1) };
+  const postgresBefore = processCpuMs(scope).postgres;
+  const workerBefore = process.cpuUsage();
   const started = performance.now();
   worker.start();
-  const signed = await receiver.done;
+  const received = await receiver.done;
   const seconds = (performance.now() - started) / 1000;
+  const workerUsed = process.cpuUsage(workerBefore);
+  const postgresAfter = processCpuMs(scope).postgres;
   await worker.stop();
   receiver.child.kill();
   const { rows } = await pool.query<{ n: number }>(
     `SELECT count(*)::int AS n FROM webhook_deliveries WHERE partner_id = $1 AND status = 'delivered'`,
     [partnerId],
   );
-  return { perSecond: COUNT / seconds, signed, recorded: rows[0]!.n };
+  return {
+    perSecond: COUNT / seconds,
+    signed: received.signed,
+    recorded: rows[0]!.n,
+    cpu: {
+      worker: (workerUsed.user + workerUsed.system) / 1000 / COUNT,
+      ...(postgresAfter === undefined ? {} : { postgres: (postgresAfter - (postgresBefore ?? 0)) / COUNT }),
+      receiver: received.cpuMs / COUNT,
+    },
+  };
 }
 
-async function main(): Promise<void> {
+interface Round {
+  raw: number;
+  sent: Awaited<ReturnType<typeof deliveries>>;
+}
+
+/** Raw jobs, then deliveries, each on a database and Redis prefix of the round's own. */
+async function round(): Promise<Round> {
   const db = await createTestDatabase();
   const redis = createTestRedis();
   try {
     const raw = await rawBullmq(redis.url, redis.bullmqPrefix);
     const sent = await deliveries(db.url, db.pool, redis.url, redis.bullmqPrefix);
-    console.log(`jobs: ${COUNT}, concurrency: ${CONCURRENCY}`);
-    console.log(`raw BullMQ no-op jobs/s:          ${raw.toFixed(0)}`);
-    console.log(
-      `signed webhook deliveries/s:      ${sent.perSecond.toFixed(0)}  (${(sent.perSecond / raw).toFixed(2)}× raw, target ≥ 0.5)`,
-    );
-    console.log(`received signed: ${sent.signed}/${COUNT}, recorded delivered: ${sent.recorded}/${COUNT}`);
+    return { raw, sent };
   } finally {
     await redis.cleanup();
     await db.drop();
   }
+}
+
+function formatCpu(split: CpuSplit): string {
+  const parts = Object.entries(split).filter(([, ms]) => ms !== undefined) as [string, number][];
+  const total = parts.reduce((sum, [, ms]) => sum + ms, 0);
+  return `${parts.map(([name, ms]) => `${name} ${ms.toFixed(3)}`).join(', ')}; total ${total.toFixed(3)}`;
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
+async function main(): Promise<void> {
+  console.log(`jobs: ${COUNT}, concurrency: ${CONCURRENCY}, rounds: ${ROUNDS}`);
+  const rounds: Round[] = [];
+  for (let index = 0; index <= ROUNDS; index += 1) {
+    const { raw, sent } = await round();
+    if (index > 0) rounds.push({ raw, sent });
+    console.log(
+      `${index === 0 ? 'warm-up' : `round ${index}`}: raw BullMQ no-op jobs/s ${raw.toFixed(0)}, signed webhook deliveries/s ${sent.perSecond.toFixed(0)} ` +
+        `(${(sent.perSecond / raw).toFixed(2)}×); received signed ${sent.signed}/${COUNT}, recorded delivered ${sent.recorded}/${COUNT}`,
+    );
+    console.log(`  CPU ms per delivery: ${formatCpu(sent.cpu)}`);
+  }
+  const raw = median(rounds.map((each) => each.raw));
+  const sent = median(rounds.map((each) => each.sent.perSecond));
+  const ratio = median(rounds.map((each) => each.sent.perSecond / each.raw));
+  console.log(`raw BullMQ no-op jobs/s:          ${raw.toFixed(0)}  (median)`);
+  console.log(`signed webhook deliveries/s:      ${sent.toFixed(0)}  (median)`);
+  console.log(
+    `deliveries / raw jobs:            ${ratio.toFixed(2)}×  (median of the rounds' ratios, target ≥ 0.5)`,
+  );
 }
 
 main().catch((error: unknown) => {

@@ -8,12 +8,18 @@ import type { Express } from 'express';
 import { vaultDriver } from '@yv/chain';
 import { getIndexerState } from '@yv/db';
 import { startChain, startFixtureServer, USDC, type FixtureServer, type RunningChain } from '@yv/devnet';
-import { freePort, startRpcProxy, type RpcProxy } from '@yv/testkit';
+import {
+  freePort,
+  processCpuMs,
+  startRpcProxy,
+  type CpuScope,
+  type ProcessKind,
+  type RpcProxy,
+} from '@yv/testkit';
 import { createIndexer } from '../../../indexer/src/indexer';
 import { createWatcher, parseWatcherConfig } from '../../../watcher/src';
 import { startTestGateway, type TestGateway } from '../../test/support/gateway';
 import type { LoadFigures, LoadSpec } from '../load-client';
-import { processCpuMs, type CpuScope, type ProcessKind } from './process-cpu';
 
 const execFileAsync = promisify(execFile);
 

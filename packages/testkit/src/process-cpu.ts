@@ -6,14 +6,19 @@ const TICKS_PER_S = 100;
 /** The processes a bench run shares the machine with, by what /proc/<pid>/cmdline shows. */
 export type ProcessKind = 'node' | 'postgres';
 
-/** Which of them are the run's own: its devnet node's port and its database's name. */
+/** Which of them are the run's own: its devnet node's port (if it has one) and its database's name. */
 export interface CpuScope {
-  nodePort: number;
+  nodePort?: number;
   database: string;
 }
 
 function kindOf(cmdline: string, scope: CpuScope): ProcessKind | null {
-  if (cmdline.includes('hardhat') && cmdline.includes(` --port ${scope.nodePort} `)) return 'node';
+  if (
+    scope.nodePort !== undefined &&
+    cmdline.includes('hardhat') &&
+    cmdline.includes(` --port ${scope.nodePort} `)
+  )
+    return 'node';
   // A backend shows its database: `postgres: 15/main: postgres <database> 127.0.0.1(port) idle`.
   if (cmdline.startsWith('postgres:') && cmdline.includes(` ${scope.database} `)) return 'postgres';
   return null;
