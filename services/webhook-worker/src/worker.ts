@@ -170,11 +170,12 @@ export function createWebhookWorker(options: WebhookWorkerOptions): WebhookWorke
 
   /** One attempt in a slot of its own; null when the worker began stopping before a slot was free. */
   const attemptInSlot = async (deliveryId: string): Promise<DeliverStep | null> => {
-    if (!(await slots.acquire())) return null;
+    const slot = await slots.acquire();
+    if (!slot) return null;
     try {
-      return await deliverOnce(deps, { deliveryId });
+      return await deliverOnce(deps, { deliveryId }, slot);
     } finally {
-      slots.release();
+      slot.release();
     }
   };
 

@@ -66,7 +66,7 @@ it('retries only the delivery of a relay job that failed, and records every atte
   }
 });
 
-it('keeps WEBHOOK_CONCURRENCY deliveries in flight at most, however many a job carries', async () => {
+it('keeps WEBHOOK_CONCURRENCY attempts in flight at most, however many deliveries a job carries', async () => {
   let open = 0;
   let most = 0;
   const hooks = await startReceiver(

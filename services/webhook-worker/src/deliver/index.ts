@@ -11,6 +11,7 @@ import {
 } from '@yv/domain';
 import type { DeliveryOutcome, WebhookWorkerMetrics } from '../metrics';
 import { postWebhook, type AttemptAnswer } from './send';
+import type { AttemptSlot } from './slots';
 
 export interface DeliverDeps {
   /** Claims a delivery for one attempt (claimDeliveries, batched); null when it is not there to take. */
@@ -55,9 +56,13 @@ const METRIC_OUTCOME: Record<DeliveryStatusAfterAttempt, DeliveryOutcome> = {
  * One attempt of one delivery: claim it in Postgres (so a duplicate job or an overlapping retry sends nothing),
  * sign and POST, then record the attempt and the delivery's next status in one statement. The claim comes before
  * the request and the record after it, so a crash in between re-sends the same `webhook-id` once the lease ends:
- * at least once, never a new id.
+ * at least once, never a new id. `slot` is given back once the receiver answered, before the record.
  */
-export async function deliverOnce(deps: DeliverDeps, job: DeliveryJobData): Promise<DeliverStep> {
+export async function deliverOnce(
+  deps: DeliverDeps,
+  job: DeliveryJobData,
+  slot: AttemptSlot,
+): Promise<DeliverStep> {
   const clock = deps.clock ?? (() => new Date());
   const delivery = await deps.claim(job.deliveryId);
   if (!delivery) return { kind: 'skipped' };
@@ -83,6 +88,7 @@ export async function deliverOnce(deps: DeliverDeps, job: DeliveryJobData): Prom
           deps.timeoutMs,
           deps.urlPolicy,
         );
+  slot.release();
   deps.metrics.attemptDuration.observe(answer.durationMs / 1000);
   const now = clock();
   const next = afterAttempt(attemptOutcome(answer.statusCode), {
