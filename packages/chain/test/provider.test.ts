@@ -1,5 +1,4 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { freePort } from '@yv/testkit';
 import { isError } from 'ethers';
 import { createChainProvider } from '../src/provider';
 import { withServer } from './support/json-server';
@@ -81,12 +80,8 @@ describe('createChainProvider', () => {
   });
 
   it('fails a call when nothing listens at the address', async () => {
-    const server = http.createServer();
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const { port } = server.address() as AddressInfo;
-    await new Promise((resolve) => server.close(resolve));
     const provider = createChainProvider({
-      rpcUrl: `http://127.0.0.1:${port}`,
+      rpcUrl: `http://127.0.0.1:${await freePort()}`,
       chainId: 999,
       timeoutMs: 2000,
     });

@@ -1,5 +1,4 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { freePort } from '@yv/testkit';
 import { createRpcClient, RpcError } from '../src/rpc';
 import { withServer } from './support/json-server';
 
@@ -74,11 +73,7 @@ it('fails a call the node does not answer within the timeout', async () => {
 });
 
 it('fails a call when nothing listens, without the address in its message', async () => {
-  const server = http.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  const rpc = clientOf(`http://127.0.0.1:${port}`);
+  const rpc = clientOf(`http://127.0.0.1:${await freePort()}`);
   const error = await failureOf(rpc.blockNumber());
   expect(error.kind).toBe('network');
   expect(error.message).not.toMatch(/127\.0\.0\.1|ECONNREFUSED/);

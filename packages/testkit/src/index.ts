@@ -14,4 +14,4 @@ export { freePort } from './ports';
 export { startTcpProxy, type TcpProxy } from './tcp-proxy';
 export { startOwnRedis, type OwnRedis } from './own-redis';
 export { startRpcProxy, type RpcProxy } from './rpc-proxy';
-export { processCpuMs, type CpuScope, type ProcessKind } from './process-cpu';
+export { formatCpuSplit, processCpuMs, type CpuScope, type ProcessKind } from './process-cpu';

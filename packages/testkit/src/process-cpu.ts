@@ -51,3 +51,10 @@ export function processCpuMs(scope: CpuScope): Partial<Record<ProcessKind, numbe
   }
   return totals;
 }
+
+/** "gateway 2.09, node 2.74, …" CPU ms per unit of work by process, the ones measured, and their sum. */
+export function formatCpuSplit(split: Readonly<Record<string, number | undefined>>, digits = 2): string {
+  const parts = Object.entries(split).filter(([, ms]) => ms !== undefined) as [string, number][];
+  const total = parts.reduce((sum, [, ms]) => sum + ms, 0);
+  return `${parts.map(([name, ms]) => `${name} ${ms.toFixed(digits)}`).join(', ')}; total ${total.toFixed(digits)} ms`;
+}

@@ -6,8 +6,9 @@
  * creation costs, counted by a proxy in front of the node. Prints figures only. Run: pnpm --filter gateway bench
  */
 import { randomBytes } from 'node:crypto';
+import { formatCpuSplit } from '@yv/testkit';
 import { createPartner } from '../src/admin/commands';
-import { callsPerRequest, formatCpuSplit, load, row, runInWorld } from './support/world';
+import { callsPerRequest, load, row, runInWorld } from './support/world';
 
 const CONNECTIONS = 50;
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);

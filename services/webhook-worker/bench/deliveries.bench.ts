@@ -13,7 +13,7 @@ import { createInterface } from 'node:readline';
 import { Queue, Worker } from 'bullmq';
 import pino from 'pino';
 import { insertPartner, insertWebhookSecret } from '@yv/db';
-import { createTestDatabase, createTestRedis, processCpuMs } from '@yv/testkit';
+import { createTestDatabase, createTestRedis, formatCpuSplit, processCpuMs } from '@yv/testkit';
 import { parseWebhookWorkerConfig } from '../src/config';
 import { createWebhookWorker } from '../src/worker';
 
@@ -77,11 +77,11 @@ async function startReceiver(): Promise<{ port: number; done: Promise<Received>;
 }
 
 /** CPU ms per delivery of each process the deliveries kept busy (Redis, shared with every other user, is left out). */
-interface CpuSplit {
+type CpuSplit = {
   worker: number;
   postgres?: number;
   receiver: number;
-}
+};
 
 async function deliveries(
   databaseUrl: string,
@@ -169,12 +169,6 @@ async function round(): Promise<Round> {
   }
 }
 
-function formatCpu(split: CpuSplit): string {
-  const parts = Object.entries(split).filter(([, ms]) => ms !== undefined) as [string, number][];
-  const total = parts.reduce((sum, [, ms]) => sum + ms, 0);
-  return `${parts.map(([name, ms]) => `${name} ${ms.toFixed(3)}`).join(', ')}; total ${total.toFixed(3)}`;
-}
-
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
@@ -191,7 +185,7 @@ async function main(): Promise<void> {
       `${index === 0 ? 'warm-up' : `round ${index}`}: raw BullMQ no-op jobs/s ${raw.toFixed(0)}, signed webhook deliveries/s ${sent.perSecond.toFixed(0)} ` +
         `(${(sent.perSecond / raw).toFixed(2)}×); received signed ${sent.signed}/${COUNT}, recorded delivered ${sent.recorded}/${COUNT}`,
     );
-    console.log(`  CPU ms per delivery: ${formatCpu(sent.cpu)}`);
+    console.log(`  CPU ms per delivery: ${formatCpuSplit(sent.cpu, 3)}`);
   }
   const raw = median(rounds.map((each) => each.raw));
   const sent = median(rounds.map((each) => each.sent.perSecond));

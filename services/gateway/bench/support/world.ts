@@ -34,13 +34,6 @@ export interface BenchFigures extends LoadFigures {
   cpuSplit: { gateway: number; node?: number; postgres?: number; load: number };
 }
 
-/** "gateway 2.09, node 2.74, …" ms per request, and their sum. */
-export function formatCpuSplit(split: BenchFigures['cpuSplit']): string {
-  const parts = Object.entries(split).filter(([, ms]) => ms !== undefined) as [string, number][];
-  const total = parts.reduce((sum, [, ms]) => sum + ms, 0);
-  return `${parts.map(([name, ms]) => `${name} ${ms.toFixed(2)}`).join(', ')}; total ${total.toFixed(2)} ms`;
-}
-
 /**
  * autocannon in its own process (load-client.ts), so it takes no CPU from the gateway it measures. With `scope`
  * (a world's), the CPU split counts that world's node and database too.
