@@ -1,5 +1,7 @@
+import type { Pool } from 'pg';
 import type { Queryable } from '../queryable';
 import type { OutboxEventType } from '../outbox';
+import { withTransaction } from '../transaction';
 import { GONE_REASON } from './endpoints';
 
 export const WEBHOOK_DELIVERY_STATUSES = [
@@ -27,6 +29,27 @@ export interface RelayedEvent {
 }
 
 /**
+ * Keeps the planner on index scans for the rest of the transaction. The relay, the claim and the record take a few
+ * hundred rows by key out of tables that grow by thousands of rows a second in a burst, while the planner sizes them
+ * by the last ANALYZE, or by nothing on a new database. Left to itself it plans for the few pages it believes in: a
+ * seq scan of webhook_deliveries, or a bitmap of every unrelayed event or every open delivery, then a sort. Each such
+ * plan reads the whole backlog once per batch, and the claim and the record, prepared statements, keep their plan
+ * for good once it is generic.
+ */
+async function keepToIndexScans(db: Queryable): Promise<void> {
+  await db.query('SET LOCAL enable_seqscan = off; SET LOCAL enable_bitmapscan = off');
+}
+
+/**
+ * Delivery ids once each, in the order the claim and the record lock their rows (one probe of the primary key per
+ * id, in the order given), so two overlapping batches wait for each other instead of deadlocking. Lowercase UUID
+ * text sorts as Postgres sorts the UUIDs.
+ */
+function inLockOrder(deliveryIds: readonly string[]): string[] {
+  return [...new Set(deliveryIds.map((id) => id.toLowerCase()))].sort();
+}
+
+/**
  * Takes up to `limit` unrelayed outbox rows, oldest first, skipping rows another relay holds; creates one delivery
  * per (event, partner endpoint subscribed to its type) and marks the rows relayed. Run it inside a transaction and
  * enqueue the pending deliveries only after the commit: a crash before the commit leaves the rows unrelayed, a crash
@@ -35,6 +58,8 @@ export interface RelayedEvent {
  * @returns the relayed rows in outbox order.
  */
 export async function relayOutboxEvents(db: Queryable, limit: number): Promise<RelayedEvent[]> {
+  // Read in order, outbox_events_unrelayed gives the oldest unrelayed rows first and the scan stops after `limit`.
+  await keepToIndexScans(db);
   const { rows } = await db.query<{
     outboxId: string;
     deliveryId: string | null;
@@ -101,25 +126,32 @@ const CLAIM_EARLY_MS = 1_000;
  * attempt's lease (`leaseMs`) ran out (their worker died mid-attempt). Anything else — delivered, failed, disabled,
  * in flight elsewhere, or waiting for a retry — is not claimed, so a duplicate job never sends twice, nor sooner than
  * the retry schedule: a relay job's delivery may also have a job of the sweep's, which outlives its first attempt.
- * The statement is prepared (named): it runs for every few deliveries. Rows are locked in id order, so overlapping
- * batches wait for each other instead of deadlocking. The URL is the partner's current one; a partner whose
- * endpoint was disabled (410) or unset gets the delivery `disabled` without an attempt.
+ * The statement is prepared (named): it runs for every few deliveries. Rows are locked in id order (inLockOrder)
+ * and updated by the address the lock returned, with index scans only (keepToIndexScans). The URL is the partner's
+ * current one; a partner whose endpoint was disabled (410) or unset gets the delivery `disabled` without an attempt.
  * @returns one entry per id, in the order given: null for a delivery that is not there to take.
  */
 export async function claimDeliveries(
-  db: Queryable,
+  pool: Pool,
   deliveryIds: readonly string[],
   leaseMs: number,
 ): Promise<(ClaimedDelivery | null)[]> {
   if (deliveryIds.length === 0) return [];
-  const { rows } = await db.query<ClaimedDelivery>({
-    name: 'webhook-claim-deliveries',
-    text: `WITH target AS (
-       SELECT d.id, (p.webhook_url IS NULL OR p.webhook_disabled_at IS NOT NULL) AS gone, p.webhook_url
-         FROM webhook_deliveries d JOIN partners p ON p.id = d.partner_id
-        WHERE d.id = ANY($1::uuid[])
-        ORDER BY d.id
-          FOR UPDATE OF d
+  const rows = await withTransaction(pool, async (client) => {
+    await keepToIndexScans(client);
+    return (
+      await client.query<ClaimedDelivery>({
+        name: 'webhook-claim-deliveries',
+        text: `WITH target AS (
+       SELECT d.ctid, (p.webhook_url IS NULL OR p.webhook_disabled_at IS NOT NULL) AS gone, p.webhook_url,
+              (d.status = 'pending' AND d.next_attempt_at <= now() + $3 * interval '1 millisecond')
+                OR (d.status = 'delivering' AND d.updated_at < now() - $2 * interval '1 millisecond') AS due
+         FROM unnest($1::uuid[]) AS want(id)
+        CROSS JOIN LATERAL (
+              SELECT ctid, partner_id, status, next_attempt_at, updated_at FROM webhook_deliveries
+               WHERE id = want.id FOR UPDATE
+             ) d
+         JOIN partners p ON p.id = d.partner_id
      )
      UPDATE webhook_deliveries d
         SET status = CASE WHEN t.gone THEN 'disabled' ELSE 'delivering' END,
@@ -127,16 +159,16 @@ export async function claimDeliveries(
             url = COALESCE(t.webhook_url, d.url),
             updated_at = now()
        FROM target t, outbox_events e
-      WHERE d.id = t.id AND e.event_id = d.event_id
-        AND ((d.status = 'pending' AND d.next_attempt_at <= now() + $3 * interval '1 millisecond')
-             OR (d.status = 'delivering' AND d.updated_at < now() - $2 * interval '1 millisecond'))
+      WHERE d.ctid = t.ctid AND t.due AND e.event_id = d.event_id
       RETURNING d.id, d.event_id AS "eventId", d.partner_id AS "partnerId", d.url, d.status,
                 d.attempts AS attempt, d.attempts - d.schedule_base AS "scheduleAttempt",
                 e.type, e.sequence, e.payload, e.created_at AS "occurredAt",
                 ARRAY(SELECT s.secret FROM webhook_secrets s
                        WHERE s.partner_id = d.partner_id AND (s.expires_at IS NULL OR s.expires_at > now())
                        ORDER BY s.created_at DESC, s.id) AS secrets`,
-    values: [deliveryIds, leaseMs, CLAIM_EARLY_MS],
+        values: [inLockOrder(deliveryIds), leaseMs, CLAIM_EARLY_MS],
+      })
+    ).rows;
   });
   // An id given twice (a relay job's delivery and a job of the sweep's in one batch) is claimed for the first only.
   const claimed = new Map(rows.map((row) => [row.id, row]));
@@ -164,48 +196,58 @@ export interface DeliveryAttemptResult {
  * Records attempts and moves their deliveries on, in one statement for the whole batch. An attempt whose lease
  * ran out and was claimed again by another worker settles nothing (its row is still recorded). A delivery settled
  * `disabled` (a 410) disables its partner's endpoint in the same statement, so no reader ever sees the delivery
- * disabled while the endpoint still takes deliveries. The statement is prepared (named), as the claim is.
+ * disabled while the endpoint still takes deliveries. The statement is prepared (named) and locks and updates its
+ * rows as the claim does.
  * @returns one flag per result, in the order given: false when the delivery was no longer that attempt's to settle.
  */
 export async function recordDeliveryAttempts(
-  db: Queryable,
+  pool: Pool,
   results: readonly DeliveryAttemptResult[],
 ): Promise<boolean[]> {
   if (results.length === 0) return [];
-  const { rows } = await db.query<{ id: string; attempts: number }>({
-    name: 'webhook-record-attempts',
-    text: `WITH input AS (
+  const rows = await withTransaction(pool, async (client) => {
+    await keepToIndexScans(client);
+    return (
+      await client.query<{ id: string; attempts: number }>({
+        name: 'webhook-record-attempts',
+        text: `WITH input AS (
        SELECT * FROM unnest($1::uuid[], $2::int[], $3::text[], $4::int[], $5::int[], $6::text[], $7::timestamptz[])
            AS i(delivery_id, attempt, status, status_code, duration_ms, error, next_attempt_at)
      ), recorded AS (
        INSERT INTO webhook_attempts (delivery_id, attempt, status_code, duration_ms, error)
        SELECT delivery_id, attempt, status_code, duration_ms, error FROM input
      ), locked AS (
-       SELECT id FROM webhook_deliveries WHERE id IN (SELECT delivery_id FROM input) ORDER BY id FOR UPDATE
+       SELECT d.* FROM unnest($9::uuid[]) AS want(id)
+        CROSS JOIN LATERAL (
+              SELECT ctid, id, attempts, status FROM webhook_deliveries WHERE id = want.id FOR UPDATE
+             ) d
      ), settled AS (
        UPDATE webhook_deliveries d
           SET status = i.status, last_status_code = i.status_code, last_error = i.error,
               next_attempt_at = COALESCE(i.next_attempt_at, d.next_attempt_at),
               delivered_at = CASE WHEN i.status = 'delivered' THEN now() END,
               updated_at = now()
-         FROM input i JOIN locked l ON l.id = i.delivery_id
-        WHERE d.id = i.delivery_id AND d.attempts = i.attempt AND d.status = 'delivering'
+         FROM input i JOIN locked l ON l.id = i.delivery_id AND l.attempts = i.attempt AND l.status = 'delivering'
+        WHERE d.ctid = l.ctid
         RETURNING d.id, d.attempts, d.partner_id, d.status
      ), gone AS (
        UPDATE partners p SET webhook_disabled_at = now(), webhook_disabled_reason = $8
         WHERE p.id IN (SELECT partner_id FROM settled WHERE status = 'disabled') AND p.webhook_disabled_at IS NULL
      )
      SELECT id, attempts FROM settled`,
-    values: [
-      results.map((result) => result.deliveryId),
-      results.map((result) => result.attempt),
-      results.map((result) => result.status),
-      results.map((result) => result.statusCode),
-      results.map((result) => Math.max(0, Math.round(result.durationMs))),
-      results.map((result) => result.error),
-      results.map((result) => result.nextAttemptAt ?? null),
-      GONE_REASON,
-    ],
+        values: [
+          results.map((result) => result.deliveryId),
+          results.map((result) => result.attempt),
+          results.map((result) => result.status),
+          results.map((result) => result.statusCode),
+          results.map((result) => Math.max(0, Math.round(result.durationMs))),
+          results.map((result) => result.error),
+          results.map((result) => result.nextAttemptAt ?? null),
+          GONE_REASON,
+          inLockOrder(results.map((result) => result.deliveryId)),
+        ],
+      })
+    ).rows;
   });
   const settled = new Set(rows.map((row) => `${row.id}/${row.attempts}`));
   return results.map((result) => settled.has(`${result.deliveryId}/${result.attempt}`));

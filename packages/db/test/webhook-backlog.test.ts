@@ -1,0 +1,131 @@
+import { randomUUID } from 'node:crypto';
+import {
+  claimDeliveries,
+  createPool,
+  insertPartner,
+  insertWebhookSecret,
+  recordDeliveryAttempts,
+  relayOutboxEvents,
+  runMigrations,
+  withTransaction,
+  type Pool,
+} from '../src';
+import { createTempDatabase, dropDatabase, tempDatabaseUrl } from './temp-database';
+
+/**
+ * The relay, the claim and the record read their batch, not the backlog, whatever the planner's statistics say: none
+ * on a new database, or taken before a burst (one ANALYZE while nothing was waiting), so the planner believes few
+ * events are unrelayed and few deliveries open while thousands are. A plan made on such beliefs read every one of
+ * them once per batch.
+ */
+const url = tempDatabaseUrl();
+// One connection: the statistics a statement leaves pending in its backend are flushed by that same backend.
+const db = {} as { pool: Pool };
+const BACKLOG = 5_000;
+const BATCH = 100;
+const LEASE_MS = 10_000;
+
+beforeAll(async () => {
+  await createTempDatabase(url);
+  await runMigrations({ databaseUrl: url });
+  db.pool = createPool(url, { max: 1, onError: () => undefined });
+});
+afterAll(async () => {
+  await db.pool.end();
+  await dropDatabase(url);
+});
+
+/** Rows a table's scans have read so far (sequentially or through an index), once this backend reported them. */
+async function rowsRead(table: string): Promise<number> {
+  await db.pool.query('SELECT pg_stat_force_next_flush()');
+  const { rows } = await db.pool.query<{ read: string }>(
+    `SELECT coalesce(seq_tup_read, 0) + coalesce(idx_tup_fetch, 0) AS read FROM pg_stat_user_tables WHERE relname = $1`,
+    [table],
+  );
+  return Number(rows[0]!.read);
+}
+
+async function readDuring(table: string, work: () => Promise<unknown>): Promise<number> {
+  const before = await rowsRead(table);
+  await work();
+  return (await rowsRead(table)) - before;
+}
+
+const relay = (limit: number) => withTransaction(db.pool, (client) => relayOutboxEvents(client, limit));
+
+async function outboxEvents(partnerId: string, count: number): Promise<void> {
+  await db.pool.query(
+    `INSERT INTO outbox_events (event_id, type, aggregate_id, partner_id, sequence, payload)
+     SELECT gen_random_uuid(), 'action.updated', gen_random_uuid()::text, $1, 1, jsonb_build_object('n', n)
+       FROM generate_series(1, $2) AS n`,
+    [partnerId, count],
+  );
+}
+
+async function partner(): Promise<string> {
+  const partnerId = randomUUID();
+  await insertPartner(db.pool, { id: partnerId, name: 'burst', webhookUrl: 'https://hooks.example.com/' });
+  await insertWebhookSecret(db.pool, { id: randomUUID(), partnerId, secret: `whsec_${'a'.repeat(43)}` });
+  return partnerId;
+}
+
+it('relays a batch out of a backlog on a database never analyzed, reading about the batch', async () => {
+  await outboxEvents(await partner(), BACKLOG);
+  expect(await readDuring('outbox_events', () => relay(BATCH))).toBeLessThan(5 * BATCH);
+  await db.pool.query('TRUNCATE webhook_attempts, webhook_deliveries, outbox_events');
+});
+
+it('relays, claims and records a batch out of a burst the statistics missed, reading about the batch', async () => {
+  const partnerId = await partner();
+  // A quiet start, analyzed: every event relayed, every delivery settled.
+  await outboxEvents(partnerId, 20);
+  const quiet = (await relay(100)).map((event) => event.delivery!.id);
+  const claimed = await claimDeliveries(db.pool, quiet, LEASE_MS);
+  await recordDeliveryAttempts(
+    db.pool,
+    claimed.map((delivery) => ({
+      deliveryId: delivery!.id,
+      attempt: delivery!.attempt,
+      status: 'delivered' as const,
+      statusCode: 200,
+      durationMs: 1,
+      error: null,
+    })),
+  );
+  await db.pool.query('ANALYZE outbox_events, webhook_deliveries');
+
+  await outboxEvents(partnerId, BACKLOG);
+  expect(await readDuring('outbox_events', () => relay(BATCH))).toBeLessThan(5 * BATCH);
+  while ((await relay(500)).length > 0);
+
+  const { rows } = await db.pool.query<{ id: string }>(
+    `SELECT id FROM webhook_deliveries WHERE status = 'pending' ORDER BY random() LIMIT $1`,
+    [BATCH],
+  );
+  const ids = rows.map((row) => row.id);
+  let batch: Awaited<ReturnType<typeof claimDeliveries>> = [];
+  expect(
+    await readDuring('webhook_deliveries', async () => {
+      batch = await claimDeliveries(db.pool, ids, LEASE_MS);
+    }),
+  ).toBeLessThan(5 * BATCH);
+  expect(batch.every((delivery) => delivery?.status === 'delivering')).toBe(true);
+
+  let settled: boolean[] = [];
+  expect(
+    await readDuring('webhook_deliveries', async () => {
+      settled = await recordDeliveryAttempts(
+        db.pool,
+        batch.map((delivery) => ({
+          deliveryId: delivery!.id,
+          attempt: delivery!.attempt,
+          status: 'delivered' as const,
+          statusCode: 200,
+          durationMs: 1,
+          error: null,
+        })),
+      );
+    }),
+  ).toBeLessThan(5 * BATCH);
+  expect(settled).toEqual(ids.map(() => true));
+});
