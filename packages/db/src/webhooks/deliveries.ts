@@ -1,4 +1,4 @@
-import type { Pool } from 'pg';
+import type { Pool, QueryConfig, QueryResultRow } from 'pg';
 import type { Queryable } from '../queryable';
 import type { OutboxEventType } from '../outbox';
 import { withTransaction } from '../transaction';
@@ -38,6 +38,14 @@ export interface RelayedEvent {
  */
 async function keepToIndexScans(db: Queryable): Promise<void> {
   await db.query('SET LOCAL enable_seqscan = off; SET LOCAL enable_bitmapscan = off');
+}
+
+/** One statement in a transaction of its own, kept to index scans (the claim and the record). */
+function onIndexScans<R extends QueryResultRow>(pool: Pool, query: QueryConfig): Promise<R[]> {
+  return withTransaction(pool, async (client) => {
+    await keepToIndexScans(client);
+    return (await client.query<R>(query)).rows;
+  });
 }
 
 /**
@@ -137,12 +145,9 @@ export async function claimDeliveries(
   leaseMs: number,
 ): Promise<(ClaimedDelivery | null)[]> {
   if (deliveryIds.length === 0) return [];
-  const rows = await withTransaction(pool, async (client) => {
-    await keepToIndexScans(client);
-    return (
-      await client.query<ClaimedDelivery>({
-        name: 'webhook-claim-deliveries',
-        text: `WITH target AS (
+  const rows = await onIndexScans<ClaimedDelivery>(pool, {
+    name: 'webhook-claim-deliveries',
+    text: `WITH target AS (
        SELECT d.ctid, (p.webhook_url IS NULL OR p.webhook_disabled_at IS NOT NULL) AS gone, p.webhook_url,
               (d.status = 'pending' AND d.next_attempt_at <= now() + $3 * interval '1 millisecond')
                 OR (d.status = 'delivering' AND d.updated_at < now() - $2 * interval '1 millisecond') AS due
@@ -166,9 +171,7 @@ export async function claimDeliveries(
                 ARRAY(SELECT s.secret FROM webhook_secrets s
                        WHERE s.partner_id = d.partner_id AND (s.expires_at IS NULL OR s.expires_at > now())
                        ORDER BY s.created_at DESC, s.id) AS secrets`,
-        values: [inLockOrder(deliveryIds), leaseMs, CLAIM_EARLY_MS],
-      })
-    ).rows;
+    values: [inLockOrder(deliveryIds), leaseMs, CLAIM_EARLY_MS],
   });
   // An id given twice (a relay job's delivery and a job of the sweep's in one batch) is claimed for the first only.
   const claimed = new Map(rows.map((row) => [row.id, row]));
@@ -205,12 +208,10 @@ export async function recordDeliveryAttempts(
   results: readonly DeliveryAttemptResult[],
 ): Promise<boolean[]> {
   if (results.length === 0) return [];
-  const rows = await withTransaction(pool, async (client) => {
-    await keepToIndexScans(client);
-    return (
-      await client.query<{ id: string; attempts: number }>({
-        name: 'webhook-record-attempts',
-        text: `WITH input AS (
+  const deliveryIds = results.map((result) => result.deliveryId);
+  const rows = await onIndexScans<{ id: string; attempts: number }>(pool, {
+    name: 'webhook-record-attempts',
+    text: `WITH input AS (
        SELECT * FROM unnest($1::uuid[], $2::int[], $3::text[], $4::int[], $5::int[], $6::text[], $7::timestamptz[])
            AS i(delivery_id, attempt, status, status_code, duration_ms, error, next_attempt_at)
      ), recorded AS (
@@ -235,19 +236,17 @@ export async function recordDeliveryAttempts(
         WHERE p.id IN (SELECT partner_id FROM settled WHERE status = 'disabled') AND p.webhook_disabled_at IS NULL
      )
      SELECT id, attempts FROM settled`,
-        values: [
-          results.map((result) => result.deliveryId),
-          results.map((result) => result.attempt),
-          results.map((result) => result.status),
-          results.map((result) => result.statusCode),
-          results.map((result) => Math.max(0, Math.round(result.durationMs))),
-          results.map((result) => result.error),
-          results.map((result) => result.nextAttemptAt ?? null),
-          GONE_REASON,
-          inLockOrder(results.map((result) => result.deliveryId)),
-        ],
-      })
-    ).rows;
+    values: [
+      deliveryIds,
+      results.map((result) => result.attempt),
+      results.map((result) => result.status),
+      results.map((result) => result.statusCode),
+      results.map((result) => Math.max(0, Math.round(result.durationMs))),
+      results.map((result) => result.error),
+      results.map((result) => result.nextAttemptAt ?? null),
+      GONE_REASON,
+      inLockOrder(deliveryIds),
+    ],
   });
   const settled = new Set(rows.map((row) => `${row.id}/${row.attempts}`));
   return results.map((result) => settled.has(`${result.deliveryId}/${result.attempt}`));
