@@ -1,21 +1,17 @@
 import {
-  createPool,
   insertActivityEvents,
   listActivityPages,
   listRedemptionsPages,
-  runMigrations,
   upsertRedemptions,
   type ActivityEventRow,
   type ActivityPageRequest,
-  type Pool,
   type RedemptionRow,
   type RedemptionsPageRequest,
 } from '../src';
-import { createTempDatabase, dropDatabase, tempDatabaseUrl } from './temp-database';
+import { useMigratedDatabase } from './temp-database';
 
 /** Many wallets' pages in one query: each page exactly what the wallet's own query would answer. */
-const url = tempDatabaseUrl();
-const db = {} as { pool: Pool };
+const db = useMigratedDatabase(2);
 const CHAIN = 999;
 const wallets = ['0x' + 'a'.repeat(40), '0x' + 'b'.repeat(40), '0x' + 'c'.repeat(40)];
 const [a, b, c] = wallets as [string, string, string];
@@ -87,15 +83,8 @@ function expectedActivity(r: ActivityPageRequest): ActivityEventRow[] {
 }
 
 beforeAll(async () => {
-  await createTempDatabase(url);
-  await runMigrations({ databaseUrl: url });
-  db.pool = createPool(url, { max: 2, onError: () => undefined });
   await insertActivityEvents(db.pool, events);
   await upsertRedemptions(db.pool, redemptions);
-});
-afterAll(async () => {
-  await db.pool.end();
-  await dropDatabase(url);
 });
 
 describe('listActivityPages', () => {

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Client, escapeIdentifier, escapeLiteral } from 'pg';
-import { ensureDatabase, withDatabaseName } from '../src';
+import { createPool, ensureDatabase, runMigrations, withDatabaseName, type Pool } from '../src';
 
 // @yv/testkit builds on this package, so these tests make their own throwaway databases.
 const SERVER_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -17,6 +17,22 @@ export async function createTempDatabase(url: string): Promise<void> {
       `COMMENT ON DATABASE ${escapeIdentifier(nameOf(url))} IS ${escapeLiteral(`yv test database created at ${new Date().toISOString()}`)}`,
     ),
   );
+}
+
+/** A migrated throwaway database for the file's tests, on a pool of `max` connections, dropped after them. */
+export function useMigratedDatabase(max: number): { pool: Pool } {
+  const url = tempDatabaseUrl();
+  const db = {} as { pool: Pool };
+  beforeAll(async () => {
+    await createTempDatabase(url);
+    await runMigrations({ databaseUrl: url });
+    db.pool = createPool(url, { max, onError: () => undefined });
+  });
+  afterAll(async () => {
+    await db.pool.end();
+    await dropDatabase(url);
+  });
+  return db;
 }
 
 export async function dropDatabase(url: string): Promise<void> {

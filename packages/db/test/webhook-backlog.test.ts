@@ -1,16 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import {
   claimDeliveries,
-  createPool,
   insertPartner,
   insertWebhookSecret,
   recordDeliveryAttempts,
   relayOutboxEvents,
-  runMigrations,
   withTransaction,
-  type Pool,
+  type ClaimedDelivery,
 } from '../src';
-import { createTempDatabase, dropDatabase, tempDatabaseUrl } from './temp-database';
+import { useMigratedDatabase } from './temp-database';
 
 /**
  * The relay, the claim and the record read their batch, not the backlog, whatever the planner's statistics say: none
@@ -18,22 +16,11 @@ import { createTempDatabase, dropDatabase, tempDatabaseUrl } from './temp-databa
  * events are unrelayed and few deliveries open while thousands are. A plan made on such beliefs read every one of
  * them once per batch.
  */
-const url = tempDatabaseUrl();
 // One connection: the statistics a statement leaves pending in its backend are flushed by that same backend.
-const db = {} as { pool: Pool };
+const db = useMigratedDatabase(1);
 const BACKLOG = 5_000;
 const BATCH = 100;
 const LEASE_MS = 10_000;
-
-beforeAll(async () => {
-  await createTempDatabase(url);
-  await runMigrations({ databaseUrl: url });
-  db.pool = createPool(url, { max: 1, onError: () => undefined });
-});
-afterAll(async () => {
-  await db.pool.end();
-  await dropDatabase(url);
-});
 
 /** Rows a table's scans have read so far (sequentially or through an index), once this backend reported them. */
 async function rowsRead(table: string): Promise<number> {
@@ -62,6 +49,21 @@ async function outboxEvents(partnerId: string, count: number): Promise<void> {
   );
 }
 
+/** Records each claimed delivery's attempt as answered 200. */
+function recordDelivered(claimed: readonly (ClaimedDelivery | null)[]): Promise<boolean[]> {
+  return recordDeliveryAttempts(
+    db.pool,
+    claimed.map((delivery) => ({
+      deliveryId: delivery!.id,
+      attempt: delivery!.attempt,
+      status: 'delivered' as const,
+      statusCode: 200,
+      durationMs: 1,
+      error: null,
+    })),
+  );
+}
+
 async function partner(): Promise<string> {
   const partnerId = randomUUID();
   await insertPartner(db.pool, { id: partnerId, name: 'burst', webhookUrl: 'https://hooks.example.com/' });
@@ -81,17 +83,7 @@ it('relays, claims and records a batch out of a burst the statistics missed, rea
   await outboxEvents(partnerId, 20);
   const quiet = (await relay(100)).map((event) => event.delivery!.id);
   const claimed = await claimDeliveries(db.pool, quiet, LEASE_MS);
-  await recordDeliveryAttempts(
-    db.pool,
-    claimed.map((delivery) => ({
-      deliveryId: delivery!.id,
-      attempt: delivery!.attempt,
-      status: 'delivered' as const,
-      statusCode: 200,
-      durationMs: 1,
-      error: null,
-    })),
-  );
+  await recordDelivered(claimed);
   await db.pool.query('ANALYZE outbox_events, webhook_deliveries');
 
   await outboxEvents(partnerId, BACKLOG);
@@ -103,7 +95,7 @@ it('relays, claims and records a batch out of a burst the statistics missed, rea
     [BATCH],
   );
   const ids = rows.map((row) => row.id);
-  let batch: Awaited<ReturnType<typeof claimDeliveries>> = [];
+  let batch: (ClaimedDelivery | null)[] = [];
   expect(
     await readDuring('webhook_deliveries', async () => {
       batch = await claimDeliveries(db.pool, ids, LEASE_MS);
@@ -114,17 +106,7 @@ it('relays, claims and records a batch out of a burst the statistics missed, rea
   let settled: boolean[] = [];
   expect(
     await readDuring('webhook_deliveries', async () => {
-      settled = await recordDeliveryAttempts(
-        db.pool,
-        batch.map((delivery) => ({
-          deliveryId: delivery!.id,
-          attempt: delivery!.attempt,
-          status: 'delivered' as const,
-          statusCode: 200,
-          durationMs: 1,
-          error: null,
-        })),
-      );
+      settled = await recordDelivered(batch);
     }),
   ).toBeLessThan(5 * BATCH);
   expect(settled).toEqual(ids.map(() => true));

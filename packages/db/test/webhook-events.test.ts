@@ -1,28 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import {
-  createPool,
-  insertOutboxEvent,
-  insertPartner,
-  partnerEventsSince,
-  runMigrations,
-  withTransaction,
-  type Pool,
-} from '../src';
-import { createTempDatabase, dropDatabase, tempDatabaseUrl } from './temp-database';
+import { insertOutboxEvent, insertPartner, partnerEventsSince, withTransaction } from '../src';
+import { useMigratedDatabase } from './temp-database';
 
 /** Bulk redelivery's batches: never an event skipped or repeated across calls, whatever the timestamps. */
-const url = tempDatabaseUrl();
-const db = {} as { pool: Pool };
-
-beforeAll(async () => {
-  await createTempDatabase(url);
-  await runMigrations({ databaseUrl: url });
-  db.pool = createPool(url, { max: 2, onError: () => undefined });
-});
-afterAll(async () => {
-  await db.pool.end();
-  await dropDatabase(url);
-});
+const db = useMigratedDatabase(2);
 
 async function events(partnerId: string, count: number, oneTransaction = false) {
   const write = async (client: Parameters<typeof insertOutboxEvent>[0]) => {
