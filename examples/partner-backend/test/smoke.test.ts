@@ -52,7 +52,10 @@ describe('the example partner backend on the real stack', () => {
     unwrap(
       await client.api.PUT('/api/v1/partner/webhook-endpoint', { body: { url: `${backend.url}/webhooks` } }),
     );
-    worker = testWorker(gw.pool, { url: gw.config.REDIS_URL, bullmqPrefix: gw.config.QUEUE_PREFIX });
+    worker = testWorker(
+      { pool: gw.pool, url: gw.config.DATABASE_URL },
+      { url: gw.config.REDIS_URL, bullmqPrefix: gw.config.QUEUE_PREFIX },
+    );
     worker.start();
   });
   afterAll(async () => {

@@ -1,7 +1,7 @@
 export { emptyDatabase, ensureDatabase, withDatabaseName } from './admin';
 export { isRetryableDbError } from './errors';
 export { MIGRATIONS_DIR, MIGRATIONS_TABLE, runMigrations, type MigrateOptions } from './migrate';
-export { createPool, type PoolOptions } from './pool';
+export { createIndexScanPool, createPool, type IndexScanPool, type PoolOptions } from './pool';
 export { withTransaction } from './transaction';
 export { ADVISORY_LOCKS, openAdvisoryLockSession, type AdvisoryLockSession } from './advisory-lock';
 export type { Queryable } from './queryable';

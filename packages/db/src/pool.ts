@@ -12,7 +12,33 @@ export interface PoolOptions {
   onError?: (error: Error) => void;
 }
 
+declare const indexScansOnly: unique symbol;
+/**
+ * A pool whose connections plan with seq and bitmap scans off, for statements that take a batch of rows by key out
+ * of tables a burst grows faster than their statistics (the webhook relay, claim and record: deliveries.ts). The
+ * setting is the connection's own, so each such statement is one round trip, not a transaction around a SET LOCAL.
+ */
+export type IndexScanPool = Pool & { readonly [indexScansOnly]: true };
+
+export function createIndexScanPool(databaseUrl: string, options: PoolOptions = {}): IndexScanPool {
+  return openPool(withOptions(databaseUrl, INDEX_SCANS_ONLY), options) as IndexScanPool;
+}
+
+const INDEX_SCANS_ONLY = '-c enable_seqscan=off -c enable_bitmapscan=off';
+
+/** A URL's own `options` would replace a pool's (pg reads the URL last): ours are added to them instead. */
+function withOptions(databaseUrl: string, settings: string): string {
+  const url = new URL(databaseUrl);
+  const given = url.searchParams.get('options');
+  url.searchParams.set('options', given ? `${given} ${settings}` : settings);
+  return url.toString();
+}
+
 export function createPool(databaseUrl: string, options: PoolOptions = {}): Pool {
+  return openPool(databaseUrl, options);
+}
+
+function openPool(databaseUrl: string, options: PoolOptions): Pool {
   const pool = new Pool({
     connectionString: databaseUrl,
     max: options.max ?? 10,

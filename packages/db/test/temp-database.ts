@@ -1,6 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { Client, escapeIdentifier, escapeLiteral } from 'pg';
-import { createPool, ensureDatabase, runMigrations, withDatabaseName, type Pool } from '../src';
+import {
+  createPool,
+  ensureDatabase,
+  runMigrations,
+  withDatabaseName,
+  type Pool,
+  type PoolOptions,
+} from '../src';
 
 // @yv/testkit builds on this package, so these tests make their own throwaway databases.
 const SERVER_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -19,14 +26,20 @@ export async function createTempDatabase(url: string): Promise<void> {
   );
 }
 
-/** A migrated throwaway database for the file's tests, on a pool of `max` connections, dropped after them. */
-export function useMigratedDatabase(max: number): { pool: Pool } {
+/**
+ * A migrated throwaway database for the file's tests, on a pool of `max` connections (`open`'s, createPool by
+ * default), dropped after them.
+ */
+export function useMigratedDatabase<P extends Pool = Pool>(
+  max: number,
+  open: (url: string, options: PoolOptions) => P = createPool as (url: string, options: PoolOptions) => P,
+): { pool: P } {
   const url = tempDatabaseUrl();
-  const db = {} as { pool: Pool };
+  const db = {} as { pool: P };
   beforeAll(async () => {
     await createTempDatabase(url);
     await runMigrations({ databaseUrl: url });
-    db.pool = createPool(url, { max, onError: () => undefined });
+    db.pool = open(url, { max, onError: () => undefined });
   });
   afterAll(async () => {
     await db.pool.end();

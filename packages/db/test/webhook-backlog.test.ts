@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import {
   claimDeliveries,
+  createIndexScanPool,
   insertPartner,
   insertWebhookSecret,
   recordDeliveryAttempts,
   relayOutboxEvents,
-  withTransaction,
   type ClaimedDelivery,
 } from '../src';
 import { useMigratedDatabase } from './temp-database';
@@ -14,10 +14,10 @@ import { useMigratedDatabase } from './temp-database';
  * The relay, the claim and the record read their batch, not the backlog, whatever the planner's statistics say: none
  * on a new database, or taken before a burst (one ANALYZE while nothing was waiting), so the planner believes few
  * events are unrelayed and few deliveries open while thousands are. A plan made on such beliefs read every one of
- * them once per batch.
+ * them once per batch. They run on an IndexScanPool, as in the webhook worker.
  */
 // One connection: the statistics a statement leaves pending in its backend are flushed by that same backend.
-const db = useMigratedDatabase(1);
+const db = useMigratedDatabase(1, createIndexScanPool);
 const BACKLOG = 5_000;
 const BATCH = 100;
 const LEASE_MS = 10_000;
@@ -38,7 +38,7 @@ async function readDuring(table: string, work: () => Promise<unknown>): Promise<
   return (await rowsRead(table)) - before;
 }
 
-const relay = (limit: number) => withTransaction(db.pool, (client) => relayOutboxEvents(client, limit));
+const relay = (limit: number) => relayOutboxEvents(db.pool, limit);
 
 async function outboxEvents(partnerId: string, count: number): Promise<void> {
   await db.pool.query(

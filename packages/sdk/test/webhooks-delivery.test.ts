@@ -47,7 +47,10 @@ beforeAll(async () => {
   held = [firstSecret];
   client = createPartnerClient({ baseUrl: server.baseUrl, apiKey: partner.apiKey });
   unwrap(await client.api.PUT('/api/v1/partner/webhook-endpoint', { body: { url: hooks.url } }));
-  worker = testWorker(gw.pool, { url: gw.config.REDIS_URL, bullmqPrefix: gw.config.QUEUE_PREFIX });
+  worker = testWorker(
+    { pool: gw.pool, url: gw.config.DATABASE_URL },
+    { url: gw.config.REDIS_URL, bullmqPrefix: gw.config.QUEUE_PREFIX },
+  );
   worker.start();
 });
 afterAll(async () => {

@@ -64,7 +64,7 @@ const cron = (target = app) =>
 const SCHEDULE = '0s,100ms,1500ms,100ms,100ms';
 
 function worker(env: Record<string, string> = {}): WebhookWorker {
-  const started = testWorker(db.pool, redis, { WEBHOOK_RETRY_SCHEDULE: SCHEDULE, ...env });
+  const started = testWorker(db, redis, { WEBHOOK_RETRY_SCHEDULE: SCHEDULE, ...env });
   workers.push(started);
   return started;
 }

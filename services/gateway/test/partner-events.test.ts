@@ -34,7 +34,7 @@ let worker: WebhookWorker;
 beforeAll(() => {
   // Two attempts 50 ms apart, then failed: an outage outlasts the schedule at once.
   worker = testWorker(
-    gw.pool,
+    { pool: gw.pool, url: gw.config.DATABASE_URL },
     { url: gw.config.REDIS_URL, bullmqPrefix: gw.config.QUEUE_PREFIX },
     { WEBHOOK_RETRY_SCHEDULE: '0s,50ms' },
   );

@@ -34,7 +34,10 @@ beforeAll(async () => {
     metrics: createServiceMetrics('gateway'),
   });
   hooks = await startReceiver();
-  worker = testWorker(gw.pool, { url: gw.config.REDIS_URL, bullmqPrefix: gw.config.QUEUE_PREFIX });
+  worker = testWorker(
+    { pool: gw.pool, url: gw.config.DATABASE_URL },
+    { url: gw.config.REDIS_URL, bullmqPrefix: gw.config.QUEUE_PREFIX },
+  );
   worker.start();
 });
 afterAll(async () => {

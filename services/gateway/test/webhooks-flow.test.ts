@@ -33,7 +33,10 @@ beforeAll(async () => {
   ({ partnerId, webhookSecret } = created);
   partner = partnerClient(gw.app, created.apiKey);
   owner = gw.vault.wallets[0]!;
-  worker = testWorker(gw.pool, { url: gw.config.REDIS_URL, bullmqPrefix: gw.config.QUEUE_PREFIX });
+  worker = testWorker(
+    { pool: gw.pool, url: gw.config.DATABASE_URL },
+    { url: gw.config.REDIS_URL, bullmqPrefix: gw.config.QUEUE_PREFIX },
+  );
   worker.start();
   indexer = testIndexer(gw.vault, { pool: gw.pool, url: gw.config.DATABASE_URL });
 });

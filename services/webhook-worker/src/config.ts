@@ -36,7 +36,7 @@ export const webhookWorkerEnv = {
   WEBHOOK_CONCURRENCY: int({ default: 50, min: 1, max: 1_000 }),
   /** How often the relay looks for outbox rows when the last pass found none. */
   OUTBOX_POLL_MS: duration({ default: 500, minMs: 10, maxMs: 60_000 }),
-  /** Outbox rows one relay transaction takes. */
+  /** Outbox rows one relay statement takes. */
   OUTBOX_BATCH: int({ default: 500, min: 1, max: 10_000 }),
   /** How often deliveries that should have a job (Redis lost it, or was down at enqueue) are enqueued again. */
   WEBHOOK_SWEEP_MS: duration({ default: 10_000, minMs: 50, maxMs: 3_600_000 }),

@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import {
   claimDeliveries,
   countDisabledEndpoints,
+  createIndexScanPool,
   createPool,
   outboxBacklog,
   recordDeliveryAttempts,
@@ -29,7 +30,10 @@ import { sweepDueDeliveries } from './sweep';
 
 export interface WebhookWorkerOptions {
   config: WebhookWorkerConfig;
-  /** Default: a pool on DATABASE_URL, ended by stop(). */
+  /**
+   * For the sweep, the gauges and maintenance. Default: a pool on DATABASE_URL, ended by stop(). The relay, the
+   * claims and the records always run on an IndexScanPool of the worker's own on DATABASE_URL.
+   */
   pool?: Pool;
   log?: Logger;
   metrics?: WebhookWorkerMetrics;
@@ -40,7 +44,7 @@ export interface WebhookWorker {
   start(): void;
   /** Stops taking jobs, waits for attempts in flight, and closes what the worker opened. */
   stop(): Promise<void>;
-  /** One relay transaction; the pending deliveries it made are enqueued after the commit. @returns rows relayed. */
+  /** One relay statement; the pending deliveries it made are enqueued after its commit. @returns rows relayed. */
   relayOnce(): Promise<number>;
   /** Enqueues due deliveries that may have no job. @returns deliveries offered to the queue. */
   sweepOnce(): Promise<number>;
@@ -78,8 +82,9 @@ const ENQUEUE_TIMEOUT_MS = 5_000;
  */
 const STATEMENT_BATCH = 200;
 const STATEMENTS_IN_FLIGHT = 1;
-/** Batching keeps the statements few: the claims, the records, the relay, the sweep, the gauges and maintenance. */
-const POOL_SIZE = 2 * STATEMENTS_IN_FLIGHT + 4;
+/** Batching keeps the statements few: the claims, the records and the relay on one pool; the sweep, the gauges and maintenance on the other. */
+const BATCH_POOL_SIZE = 2 * STATEMENTS_IN_FLIGHT + 1;
+const POOL_SIZE = 3;
 /**
  * New deliveries one relay job carries (enqueueDeliveryGroups). Past about ten BullMQ's share of a delivery is small
  * (`pnpm --filter webhook-worker bench`); a worker holds up to WEBHOOK_CONCURRENCY jobs, so a larger group would
@@ -102,6 +107,10 @@ export function createWebhookWorker(options: WebhookWorkerOptions): WebhookWorke
       applicationName: 'yv-webhook-worker',
       max: POOL_SIZE,
     });
+  const batchPool = createIndexScanPool(config.DATABASE_URL, {
+    applicationName: 'yv-webhook-worker',
+    max: BATCH_POOL_SIZE,
+  });
   const queue = openDeliveryQueue(config.REDIS_URL, config.QUEUE_PREFIX);
   // An attempt never outlives its timeout (the request is aborted then); that plus the time to record it is a worker
   // that died mid-attempt, and the sweep hands the delivery to another. A live worker that overran it at most sends
@@ -109,8 +118,11 @@ export function createWebhookWorker(options: WebhookWorkerOptions): WebhookWorke
   const leaseMs = attemptLeaseMs(config);
   const batching = { maxBatch: STATEMENT_BATCH, maxInFlight: STATEMENTS_IN_FLIGHT };
   const deps: DeliverDeps = {
-    claim: batched((ids: string[]) => claimDeliveries(pool, ids, leaseMs), batching),
-    record: batched((results: DeliveryAttemptResult[]) => recordDeliveryAttempts(pool, results), batching),
+    claim: batched((ids: string[]) => claimDeliveries(batchPool, ids, leaseMs), batching),
+    record: batched(
+      (results: DeliveryAttemptResult[]) => recordDeliveryAttempts(batchPool, results),
+      batching,
+    ),
     metrics,
     timeoutMs: config.WEBHOOK_TIMEOUT_MS,
     urlPolicy: { allowPrivate: config.WEBHOOK_ALLOW_PRIVATE_URLS },
@@ -118,6 +130,7 @@ export function createWebhookWorker(options: WebhookWorkerOptions): WebhookWorke
   };
   let worker: Worker | undefined;
   let loops: Loop[] = [];
+  let stopping: Promise<void> | undefined;
 
   const slots = deliverySlots(config.WEBHOOK_CONCURRENCY);
 
@@ -132,7 +145,7 @@ export function createWebhookWorker(options: WebhookWorkerOptions): WebhookWorke
 
   const relayOnce = (): Promise<number> =>
     relayOutbox({
-      pool,
+      pool: batchPool,
       batch: config.OUTBOX_BATCH,
       metrics,
       enqueue: (deliveries) =>
@@ -264,14 +277,19 @@ export function createWebhookWorker(options: WebhookWorkerOptions): WebhookWorke
         loop('maintenance', config.WEBHOOK_MAINTENANCE_MS, async () => (await maintainOnce()).more),
       ];
     },
-    async stop() {
-      await Promise.all(loops.map((each) => each.stop()));
-      loops = [];
-      slots.close();
-      await worker?.close();
-      worker = undefined;
-      await queue.close();
-      if (ownsPool) await pool.end();
+    stop() {
+      // Once: the pools cannot be ended twice, and a second call (a finally after a stop) waits for the first.
+      stopping ??= (async () => {
+        await Promise.all(loops.map((each) => each.stop()));
+        loops = [];
+        slots.close();
+        await worker?.close();
+        worker = undefined;
+        await queue.close();
+        await batchPool.end();
+        if (ownsPool) await pool.end();
+      })();
+      return stopping;
     },
   };
 }

@@ -13,7 +13,7 @@ const redis = useTestRedis();
 
 it('delivers what a worker that died had taken from the queue (jobs active in Redis, deliveries still pending) within two leases', async () => {
   const hooks = await startReceiver(ok);
-  const worker = testWorker(db.pool, redis);
+  const worker = testWorker(db, redis);
   // testWorker's timeout is 500 ms.
   const leaseMs = attemptLeaseMs({ WEBHOOK_TIMEOUT_MS: 500 });
   // A worker process with the same locks that takes jobs and dies before it claims them: its processor never ends,

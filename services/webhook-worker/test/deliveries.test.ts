@@ -30,7 +30,7 @@ const receivers: Receiver[] = [];
 
 beforeAll(() => {
   // A longest wait above the 429 test's Retry-After, which the schedule's longest wait caps.
-  worker = testWorker(db.pool, redis, { WEBHOOK_RETRY_SCHEDULE: '0s,50ms,1500ms' });
+  worker = testWorker(db, redis, { WEBHOOK_RETRY_SCHEDULE: '0s,50ms,1500ms' });
   worker.start();
 });
 afterAll(async () => {

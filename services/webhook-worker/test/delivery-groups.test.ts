@@ -1,4 +1,4 @@
-import { claimDeliveries, listWebhookAttempts, listWebhookDeliveries } from '@yv/db';
+import { claimDeliveries, createIndexScanPool, listWebhookAttempts, listWebhookDeliveries } from '@yv/db';
 import { useTestDatabase, useTestRedis } from '@yv/testkit';
 import { isDeliveryGroup } from '../src/enqueue';
 import { attemptLeaseMs } from '../src/worker';
@@ -8,6 +8,16 @@ import { testWorker } from './support/worker';
 /** The relay's jobs carry several deliveries; each is still claimed, signed, recorded and retried on its own. */
 const db = useTestDatabase();
 const redis = useTestRedis();
+
+/** A claim as the worker makes it, on an IndexScanPool of its own. */
+async function claim(ids: string[], leaseMs: number) {
+  const pool = createIndexScanPool(db.url, { max: 1 });
+  try {
+    return await claimDeliveries(pool, ids, leaseMs);
+  } finally {
+    await pool.end();
+  }
+}
 
 const webhookIds = (received: { headers: Record<string, unknown> }[]) =>
   received.map((each) => String(each.headers['webhook-id']));
@@ -22,7 +32,7 @@ it('retries only the delivery of a relay job that failed, and records every atte
     const firstTry = webhookIds(hooks.received).indexOf(failing.id) === index;
     void res.writeHead(id === failing.id && firstTry ? 503 : 200).end();
   });
-  const worker = testWorker(db.pool, redis, { WEBHOOK_RETRY_SCHEDULE: '0s,3s' });
+  const worker = testWorker(db, redis, { WEBHOOK_RETRY_SCHEDULE: '0s,3s' });
   try {
     const partner = await createPartner(db.pool, hooks.url);
     events.push(...(await actionEvents(db.pool, partner.id, 5)));
@@ -41,9 +51,7 @@ it('retries only the delivery of a relay job that failed, and records every atte
         : undefined;
     });
     // Waiting for its retry: a duplicate job (the sweep's, say) does not take it before it is due.
-    expect(
-      await claimDeliveries(db.pool, [retrying.id], attemptLeaseMs({ WEBHOOK_TIMEOUT_MS: 500 })),
-    ).toEqual([null]);
+    expect(await claim([retrying.id], attemptLeaseMs({ WEBHOOK_TIMEOUT_MS: 500 }))).toEqual([null]);
     expect(await worker.queue.getJob(retrying.id)).toMatchObject({ id: retrying.id });
 
     const rows = await waitFor('all delivered', async () => {
@@ -81,7 +89,7 @@ it('keeps WEBHOOK_CONCURRENCY attempts in flight at most, however many deliverie
         }, 100).unref();
       }),
   );
-  const worker = testWorker(db.pool, redis, { WEBHOOK_CONCURRENCY: '2' });
+  const worker = testWorker(db, redis, { WEBHOOK_CONCURRENCY: '2' });
   try {
     const partner = await createPartner(db.pool, hooks.url);
     await actionEvents(db.pool, partner.id, 6);
@@ -102,8 +110,8 @@ it('a stopping worker hands the deliveries of a relay job it has not begun back 
   const hooks = await startReceiver(slow(300));
   // One delivery in flight at a time: stopping during the first leaves the other three not begun. Its sweep runs
   // once, at its start.
-  const first = testWorker(db.pool, redis, { WEBHOOK_CONCURRENCY: '1', WEBHOOK_SWEEP_MS: '10m' });
-  const next = testWorker(db.pool, redis);
+  const first = testWorker(db, redis, { WEBHOOK_CONCURRENCY: '1', WEBHOOK_SWEEP_MS: '10m' });
+  const next = testWorker(db, redis);
   try {
     const partner = await createPartner(db.pool, hooks.url);
     const events = await actionEvents(db.pool, partner.id, 4);
@@ -138,13 +146,13 @@ it('a stopping worker hands the deliveries of a relay job it has not begun back 
 });
 
 it('claims a delivery asked for twice in one batch (a relay job and a sweep job) for one of them only', async () => {
-  const worker = testWorker(db.pool, redis);
+  const worker = testWorker(db, redis);
   try {
     const partner = await createPartner(db.pool, 'http://127.0.0.1:9/hooks');
     await actionEvents(db.pool, partner.id, 1);
     await worker.relayOnce();
     const [row] = await listWebhookDeliveries(db.pool, partner.id);
-    const claims = await claimDeliveries(db.pool, [row!.id, row!.id], 10_000);
+    const claims = await claim([row!.id, row!.id], 10_000);
     expect(claims.map((claim) => claim?.attempt ?? null)).toEqual([1, null]);
   } finally {
     await worker.stop();

@@ -29,7 +29,7 @@ let worker: WebhookWorker;
 const receivers: Receiver[] = [];
 
 beforeAll(() => {
-  worker = testWorker(db.pool, redis, {
+  worker = testWorker(db, redis, {
     // One attempt each: failures settle at once.
     WEBHOOK_RETRY_SCHEDULE: '0s',
     WEBHOOK_DISABLE_AFTER: `${DISABLE_AFTER_MS}ms`,

@@ -26,7 +26,7 @@ it('loses nothing when Redis stops and starts again mid-flow', async () => {
   // Half the events meet a 503 first, so some deliveries sit in BullMQ's delayed set when Redis dies.
   hooks.answerWith((res, index) => void res.writeHead(index % 2 === 0 ? 503 : 200).end());
   worker = testWorker(
-    db.pool,
+    db,
     { url: redis.url, bullmqPrefix: 'yvtest-outage' },
     { WEBHOOK_RETRY_SCHEDULE: '0s,2s,2s' },
   );
@@ -65,11 +65,7 @@ it('delivers what was written while Redis was down within seconds of its return,
   const partner = await createPartner(db.pool, hooks.url);
   hooks.answerWith(ok);
   // A sweep far beyond the bound: only the reconnect can enqueue in time.
-  worker = testWorker(
-    db.pool,
-    { url: redis.url, bullmqPrefix: 'yvtest-outage-2' },
-    { WEBHOOK_SWEEP_MS: '10m' },
-  );
+  worker = testWorker(db, { url: redis.url, bullmqPrefix: 'yvtest-outage-2' }, { WEBHOOK_SWEEP_MS: '10m' });
   worker.start();
   await redis.stop();
   const during = await actionEvents(db.pool, partner.id, 5);

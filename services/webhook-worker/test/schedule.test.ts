@@ -25,7 +25,7 @@ let hooks: Receiver;
 
 beforeAll(async () => {
   hooks = await startReceiver(status(503));
-  worker = testWorker(db.pool, redis, { WEBHOOK_RETRY_SCHEDULE: SCHEDULE.map((ms) => `${ms}ms`).join(',') });
+  worker = testWorker(db, redis, { WEBHOOK_RETRY_SCHEDULE: SCHEDULE.map((ms) => `${ms}ms`).join(',') });
   worker.start();
 });
 afterAll(async () => {

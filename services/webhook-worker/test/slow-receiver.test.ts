@@ -9,7 +9,7 @@ const redis = useTestRedis();
 it('a receiver that does not answer holds its own deliveries only: every other partner is served meanwhile', async () => {
   // A timeout far longer than the test: the slow partner's attempts stay open the whole time, so the fast
   // partner being served proves they do not block it — no clock in the assertion.
-  const worker = testWorker(db.pool, redis, { WEBHOOK_TIMEOUT_MS: '120s' });
+  const worker = testWorker(db, redis, { WEBHOOK_TIMEOUT_MS: '120s' });
   worker.start();
   const slowHooks = await startReceiver(slow(600_000));
   const fastHooks = await startReceiver(ok);

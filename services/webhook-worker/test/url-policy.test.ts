@@ -16,7 +16,7 @@ let hooks: Receiver;
 
 beforeAll(async () => {
   hooks = await startReceiver();
-  worker = testWorker(db.pool, redis, { WEBHOOK_ALLOW_PRIVATE_URLS: 'false' });
+  worker = testWorker(db, redis, { WEBHOOK_ALLOW_PRIVATE_URLS: 'false' });
   worker.start();
 });
 afterAll(async () => {

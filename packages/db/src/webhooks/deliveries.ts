@@ -1,7 +1,6 @@
-import type { Pool, QueryConfig, QueryResultRow } from 'pg';
+import type { IndexScanPool } from '../pool';
 import type { Queryable } from '../queryable';
 import type { OutboxEventType } from '../outbox';
-import { withTransaction } from '../transaction';
 import { GONE_REASON } from './endpoints';
 
 export const WEBHOOK_DELIVERY_STATUSES = [
@@ -29,26 +28,6 @@ export interface RelayedEvent {
 }
 
 /**
- * Keeps the planner on index scans for the rest of the transaction. The relay, the claim and the record take a few
- * hundred rows by key out of tables that grow by thousands of rows a second in a burst, while the planner sizes them
- * by the last ANALYZE, or by nothing on a new database. Left to itself it plans for the few pages it believes in: a
- * seq scan of webhook_deliveries, or a bitmap of every unrelayed event or every open delivery, then a sort. Each such
- * plan reads the whole backlog once per batch, and the claim and the record, prepared statements, keep their plan
- * for good once it is generic.
- */
-async function keepToIndexScans(db: Queryable): Promise<void> {
-  await db.query('SET LOCAL enable_seqscan = off; SET LOCAL enable_bitmapscan = off');
-}
-
-/** One statement in a transaction of its own, kept to index scans (the claim and the record). */
-function onIndexScans<R extends QueryResultRow>(pool: Pool, query: QueryConfig): Promise<R[]> {
-  return withTransaction(pool, async (client) => {
-    await keepToIndexScans(client);
-    return (await client.query<R>(query)).rows;
-  });
-}
-
-/**
  * Delivery ids once each, in the order the claim and the record lock their rows (one probe of the primary key per
  * id, in the order given), so two overlapping batches wait for each other instead of deadlocking. Lowercase UUID
  * text sorts as Postgres sorts the UUIDs.
@@ -59,16 +38,16 @@ function inLockOrder(deliveryIds: readonly string[]): string[] {
 
 /**
  * Takes up to `limit` unrelayed outbox rows, oldest first, skipping rows another relay holds; creates one delivery
- * per (event, partner endpoint subscribed to its type) and marks the rows relayed. Run it inside a transaction and
- * enqueue the pending deliveries only after the commit: a crash before the commit leaves the rows unrelayed, a crash
- * after it leaves pending deliveries for the sweep, and the unique (event_id, partner_id) makes a second delivery
- * impossible.
+ * per (event, partner endpoint subscribed to its type) and marks the rows relayed, in one statement. Enqueue the
+ * pending deliveries only once it returned: a crash before its commit leaves the rows unrelayed, a crash after it
+ * leaves pending deliveries for the sweep, and the unique (event_id, partner_id) makes a second delivery impossible.
+ * On an IndexScanPool, like the claim and the record: the planner, sizing the outbox by its last ANALYZE (or by
+ * nothing on a new database), would otherwise read every unrelayed row into a bitmap and sort it, once per batch.
  * @returns the relayed rows in outbox order.
  */
-export async function relayOutboxEvents(db: Queryable, limit: number): Promise<RelayedEvent[]> {
+export async function relayOutboxEvents(pool: IndexScanPool, limit: number): Promise<RelayedEvent[]> {
   // Read in order, outbox_events_unrelayed gives the oldest unrelayed rows first and the scan stops after `limit`.
-  await keepToIndexScans(db);
-  const { rows } = await db.query<{
+  const { rows } = await pool.query<{
     outboxId: string;
     deliveryId: string | null;
     status: 'pending' | 'disabled' | null;
@@ -135,17 +114,19 @@ const CLAIM_EARLY_MS = 1_000;
  * in flight elsewhere, or waiting for a retry — is not claimed, so a duplicate job never sends twice, nor sooner than
  * the retry schedule: a relay job's delivery may also have a job of the sweep's, which outlives its first attempt.
  * The statement is prepared (named): it runs for every few deliveries. Rows are locked in id order (inLockOrder)
- * and updated by the address the lock returned, with index scans only (keepToIndexScans). The URL is the partner's
+ * and updated by the address the lock returned. On an IndexScanPool: left to the statistics of the last ANALYZE,
+ * taken before the burst, the planner read every open delivery once per batch, and a prepared statement keeps a
+ * generic plan made while the table was a few pages (a seq scan) for good. The URL is the partner's
  * current one; a partner whose endpoint was disabled (410) or unset gets the delivery `disabled` without an attempt.
  * @returns one entry per id, in the order given: null for a delivery that is not there to take.
  */
 export async function claimDeliveries(
-  pool: Pool,
+  pool: IndexScanPool,
   deliveryIds: readonly string[],
   leaseMs: number,
 ): Promise<(ClaimedDelivery | null)[]> {
   if (deliveryIds.length === 0) return [];
-  const rows = await onIndexScans<ClaimedDelivery>(pool, {
+  const { rows } = await pool.query<ClaimedDelivery>({
     name: 'webhook-claim-deliveries',
     text: `WITH target AS (
        SELECT d.ctid, (p.webhook_url IS NULL OR p.webhook_disabled_at IS NOT NULL) AS gone, p.webhook_url,
@@ -199,17 +180,17 @@ export interface DeliveryAttemptResult {
  * Records attempts and moves their deliveries on, in one statement for the whole batch. An attempt whose lease
  * ran out and was claimed again by another worker settles nothing (its row is still recorded). A delivery settled
  * `disabled` (a 410) disables its partner's endpoint in the same statement, so no reader ever sees the delivery
- * disabled while the endpoint still takes deliveries. The statement is prepared (named) and locks and updates its
- * rows as the claim does.
+ * disabled while the endpoint still takes deliveries. The statement is prepared (named), locks and updates its
+ * rows as the claim does, and runs on an IndexScanPool for the same reason.
  * @returns one flag per result, in the order given: false when the delivery was no longer that attempt's to settle.
  */
 export async function recordDeliveryAttempts(
-  pool: Pool,
+  pool: IndexScanPool,
   results: readonly DeliveryAttemptResult[],
 ): Promise<boolean[]> {
   if (results.length === 0) return [];
   const deliveryIds = results.map((result) => result.deliveryId);
-  const rows = await onIndexScans<{ id: string; attempts: number }>(pool, {
+  const { rows } = await pool.query<{ id: string; attempts: number }>({
     name: 'webhook-record-attempts',
     text: `WITH input AS (
        SELECT * FROM unnest($1::uuid[], $2::int[], $3::text[], $4::int[], $5::int[], $6::text[], $7::timestamptz[])

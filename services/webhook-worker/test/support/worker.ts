@@ -3,13 +3,14 @@ import pino from 'pino';
 import { parseWebhookWorkerConfig } from '../../src/config';
 import { createWebhookWorker, type WebhookWorker } from '../../src/worker';
 
-/** A worker tuned for tests: short timeout and backoff, fast loops, local receivers. `env` overrides any of it. */
+/** A worker on the test's database, tuned for tests: short timeout and backoff, fast loops, local receivers. `env` overrides any of it. */
 export function testWorker(
-  pool: Pool,
+  db: { pool: Pool; url: string },
   redis: { url: string; bullmqPrefix: string },
   env: Record<string, string> = {},
 ): WebhookWorker {
   const config = parseWebhookWorkerConfig({
+    DATABASE_URL: db.url,
     REDIS_URL: redis.url,
     QUEUE_PREFIX: redis.bullmqPrefix,
     WEBHOOK_TIMEOUT_MS: '500ms',
@@ -24,5 +25,5 @@ export function testWorker(
     WEBHOOK_ALLOW_PRIVATE_URLS: 'true',
     ...env,
   });
-  return createWebhookWorker({ config, pool, log: pino({ level: 'silent' }) });
+  return createWebhookWorker({ config, pool: db.pool, log: pino({ level: 'silent' }) });
 }
