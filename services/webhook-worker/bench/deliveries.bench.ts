@@ -2,8 +2,9 @@
  * Deliveries per second to a 200 receiver in its own process (outbox → relay → BullMQ → signed POST → recorded), next to raw
  * BullMQ throughput (no-op jobs) on the same Redis in the same run. Prints figures only.
  * Uses a throwaway database and Redis prefix per round; DELIVERIES (default 5000), WEBHOOK_CONCURRENCY (default 100)
- * and BENCH_ROUNDS (default 3): raw jobs and deliveries alternate, and the ratio is the median of each round's, as
- * this machine's speed drifts by more than the difference measured between two runs seconds apart. A warm-up round
+ * and BENCH_ROUNDS (default 3). This machine's speed drifts by up to a factor of two within seconds, so each round
+ * runs raw jobs before and after its deliveries and divides by their mean (a drift during the round weighs on both
+ * sides alike), and the ratio is the median of the rounds'. A warm-up round
  * comes first, printed and not counted: in a cold process both sides run at about two thirds of their steady speed
  * while V8 compiles them, and a service runs warm.
  */
@@ -151,18 +152,22 @@ async function deliveries(
 }
 
 interface Round {
+  /** Raw jobs/s before and after the deliveries. */
+  raws: [number, number];
+  /** Their mean: what the round's deliveries are compared with. */
   raw: number;
   sent: Awaited<ReturnType<typeof deliveries>>;
 }
 
-/** Raw jobs, then deliveries, each on a database and Redis prefix of the round's own. */
+/** Raw jobs, deliveries, raw jobs again, on a database and Redis prefix of the round's own. */
 async function round(): Promise<Round> {
   const db = await createTestDatabase();
   const redis = createTestRedis();
   try {
-    const raw = await rawBullmq(redis.url, redis.bullmqPrefix);
+    const before = await rawBullmq(redis.url, redis.bullmqPrefix);
     const sent = await deliveries(db.url, db.pool, redis.url, redis.bullmqPrefix);
-    return { raw, sent };
+    const after = await rawBullmq(redis.url, redis.bullmqPrefix);
+    return { raws: [before, after], raw: (before + after) / 2, sent };
   } finally {
     await redis.cleanup();
     await db.drop();
@@ -179,10 +184,12 @@ async function main(): Promise<void> {
   console.log(`jobs: ${COUNT}, concurrency: ${CONCURRENCY}, rounds: ${ROUNDS}`);
   const rounds: Round[] = [];
   for (let index = 0; index <= ROUNDS; index += 1) {
-    const { raw, sent } = await round();
-    if (index > 0) rounds.push({ raw, sent });
+    const each = await round();
+    const { raws, raw, sent } = each;
+    if (index > 0) rounds.push(each);
     console.log(
-      `${index === 0 ? 'warm-up' : `round ${index}`}: raw BullMQ no-op jobs/s ${raw.toFixed(0)}, signed webhook deliveries/s ${sent.perSecond.toFixed(0)} ` +
+      `${index === 0 ? 'warm-up' : `round ${index}`}: raw BullMQ no-op jobs/s ${raw.toFixed(0)} (${raws.map((r) => r.toFixed(0)).join(' before, ')} after), ` +
+        `signed webhook deliveries/s ${sent.perSecond.toFixed(0)} ` +
         `(${(sent.perSecond / raw).toFixed(2)}×); received signed ${sent.signed}/${COUNT}, recorded delivered ${sent.recorded}/${COUNT}`,
     );
     console.log(`  CPU ms per delivery: ${formatCpuSplit(sent.cpu, 3)}`);
@@ -190,7 +197,7 @@ async function main(): Promise<void> {
   const raw = median(rounds.map((each) => each.raw));
   const sent = median(rounds.map((each) => each.sent.perSecond));
   const ratio = median(rounds.map((each) => each.sent.perSecond / each.raw));
-  console.log(`raw BullMQ no-op jobs/s:          ${raw.toFixed(0)}  (median)`);
+  console.log(`raw BullMQ no-op jobs/s:          ${raw.toFixed(0)}  (median of the rounds' means)`);
   console.log(`signed webhook deliveries/s:      ${sent.toFixed(0)}  (median)`);
   console.log(
     `deliveries / raw jobs:            ${ratio.toFixed(2)}×  (median of the rounds' ratios, target ≥ 0.5)`,
