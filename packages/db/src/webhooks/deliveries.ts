@@ -1,6 +1,8 @@
+import type { QueryConfig, QueryResultRow } from 'pg';
 import type { IndexScanPool } from '../pool';
 import type { Queryable } from '../queryable';
 import type { OutboxEventType } from '../outbox';
+import { withTransaction } from '../transaction';
 import { GONE_REASON } from './endpoints';
 
 export const WEBHOOK_DELIVERY_STATUSES = [
@@ -28,6 +30,18 @@ export interface RelayedEvent {
 }
 
 /**
+ * One statement in a transaction committed only once its rows are back in this process. A worker killed while a
+ * claim or a relay runs leaves nothing done: the deliveries stay pending, the events unrelayed, for the next worker
+ * at once. Committed on its own, as a lone statement is, they would wait for their lease or for the sweep.
+ */
+async function committedOnceReturned<R extends QueryResultRow>(
+  pool: IndexScanPool,
+  query: QueryConfig,
+): Promise<R[]> {
+  return withTransaction(pool, async (client) => (await client.query<R>(query)).rows);
+}
+
+/**
  * Delivery ids once each, in the order the claim and the record lock their rows (one probe of the primary key per
  * id, in the order given), so two overlapping batches wait for each other instead of deadlocking. Lowercase UUID
  * text sorts as Postgres sorts the UUIDs.
@@ -38,21 +52,22 @@ function inLockOrder(deliveryIds: readonly string[]): string[] {
 
 /**
  * Takes up to `limit` unrelayed outbox rows, oldest first, skipping rows another relay holds; creates one delivery
- * per (event, partner endpoint subscribed to its type) and marks the rows relayed, in one statement. Enqueue the
- * pending deliveries only once it returned: a crash before its commit leaves the rows unrelayed, a crash after it
- * leaves pending deliveries for the sweep, and the unique (event_id, partner_id) makes a second delivery impossible.
+ * per (event, partner endpoint subscribed to its type) and marks the rows relayed, in one statement, committed once
+ * it returned (committedOnceReturned). Enqueue the pending deliveries only then: a crash before the commit leaves the
+ * rows unrelayed, a crash after it leaves pending deliveries for the sweep, and the unique (event_id, partner_id)
+ * makes a second delivery impossible.
  * On an IndexScanPool, like the claim and the record: the planner, sizing the outbox by its last ANALYZE (or by
  * nothing on a new database), would otherwise read every unrelayed row into a bitmap and sort it, once per batch.
  * @returns the relayed rows in outbox order.
  */
 export async function relayOutboxEvents(pool: IndexScanPool, limit: number): Promise<RelayedEvent[]> {
   // Read in order, outbox_events_unrelayed gives the oldest unrelayed rows first and the scan stops after `limit`.
-  const { rows } = await pool.query<{
+  const rows = await committedOnceReturned<{
     outboxId: string;
     deliveryId: string | null;
     status: 'pending' | 'disabled' | null;
-  }>(
-    `WITH batch AS (
+  }>(pool, {
+    text: `WITH batch AS (
        SELECT id, event_id, partner_id, type FROM outbox_events WHERE relayed_at IS NULL
         ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED
      ), marked AS (
@@ -72,8 +87,8 @@ export async function relayOutboxEvents(pool: IndexScanPool, limit: number): Pro
      SELECT m.id AS "outboxId", i.id AS "deliveryId", i.status
        FROM marked m LEFT JOIN inserted i ON i.event_id = m.event_id
       ORDER BY m.id`,
-    [limit],
-  );
+    values: [limit],
+  });
   return rows.map((row) => ({
     outboxId: String(row.outboxId),
     delivery: row.deliveryId && row.status ? { id: row.deliveryId, attempts: 0, status: row.status } : null,
@@ -113,11 +128,12 @@ const CLAIM_EARLY_MS = 1_000;
  * attempt's lease (`leaseMs`) ran out (their worker died mid-attempt). Anything else — delivered, failed, disabled,
  * in flight elsewhere, or waiting for a retry — is not claimed, so a duplicate job never sends twice, nor sooner than
  * the retry schedule: a relay job's delivery may also have a job of the sweep's, which outlives its first attempt.
- * The statement is prepared (named): it runs for every few deliveries. Rows are locked in id order (inLockOrder)
- * and updated by the address the lock returned. On an IndexScanPool: left to the statistics of the last ANALYZE,
- * taken before the burst, the planner read every open delivery once per batch, and a prepared statement keeps a
- * generic plan made while the table was a few pages (a seq scan) for good. The URL is the partner's
- * current one; a partner whose endpoint was disabled (410) or unset gets the delivery `disabled` without an attempt.
+ * The statement is prepared (named): it runs for every few deliveries, and commits once its rows are back here
+ * (committedOnceReturned). Rows are locked in id order (inLockOrder) and updated by the address the lock returned.
+ * On an IndexScanPool: left to the statistics of the last ANALYZE, taken before the burst, the planner read every
+ * open delivery once per batch, and a prepared statement keeps a generic plan made while the table was a few pages
+ * (a seq scan) for good. The URL is the partner's current one; a partner whose endpoint was disabled (410) or unset
+ * gets the delivery `disabled` without an attempt.
  * @returns one entry per id, in the order given: null for a delivery that is not there to take.
  */
 export async function claimDeliveries(
@@ -126,7 +142,7 @@ export async function claimDeliveries(
   leaseMs: number,
 ): Promise<(ClaimedDelivery | null)[]> {
   if (deliveryIds.length === 0) return [];
-  const { rows } = await pool.query<ClaimedDelivery>({
+  const rows = await committedOnceReturned<ClaimedDelivery>(pool, {
     name: 'webhook-claim-deliveries',
     text: `WITH target AS (
        SELECT d.ctid, (p.webhook_url IS NULL OR p.webhook_disabled_at IS NOT NULL) AS gone, p.webhook_url,
@@ -181,7 +197,8 @@ export interface DeliveryAttemptResult {
  * ran out and was claimed again by another worker settles nothing (its row is still recorded). A delivery settled
  * `disabled` (a 410) disables its partner's endpoint in the same statement, so no reader ever sees the delivery
  * disabled while the endpoint still takes deliveries. The statement is prepared (named), locks and updates its
- * rows as the claim does, and runs on an IndexScanPool for the same reason.
+ * rows as the claim does, and runs on an IndexScanPool for the same reason. It commits on its own: a record that
+ * reached the database stands even if its worker dies before the answer, so a settled attempt is not sent again.
  * @returns one flag per result, in the order given: false when the delivery was no longer that attempt's to settle.
  */
 export async function recordDeliveryAttempts(
