@@ -1,8 +1,8 @@
 /**
  * `pnpm --filter indexer bench`: on a private devnet, for each shape of BENCH_SHAPE (dense, sparse or both, the
  * default) generates a vault's deposits, then times (a) raw eth_getLogs + decode of all its followed logs, the
- * ceiling, and (b) the indexer backfilling them into a fresh Postgres database, alternated for BENCH_ROUNDS rounds
- * (3) in the same run, as the node's speed drifts within one; prints both shapes' medians and ratios in one table,
+ * ceiling, and (b) the indexer backfilling them into a fresh Postgres database, BENCH_ROUNDS (3) backfills each
+ * between two raw runs, as the node's speed drifts within one run; prints both shapes' medians and ratios in one table,
  * then the tip latency (a deposit mined → its action `indexed`). Prints, asserts nothing. Dense: >= BENCH_EVENTS
  * followed logs (default 20000) in full blocks; sparse: 5,000 deposits a few per block over ~2,500 blocks.
  *
@@ -167,18 +167,29 @@ interface Row {
   withLogs: number;
   rawRate: number;
   indexerRate: number;
+  /** Median of the rounds' ratios (each backfill against the raw runs around it). */
+  ratio: number;
   batches: number;
 }
 
-/** Rounds of the raw ceiling and the indexer's backfill, alternated: the node's speed drifts within one run. */
+/** Backfills per shape, each between two raw ceiling runs: the node's speed drifts within one run. */
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 
 const median = (values: number[]): number =>
   [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
+/** One raw ceiling run over [from, tip], timed. */
+async function timedRaw(vault: DevnetVault, from: bigint, tip: bigint) {
+  const t = process.hrtime.bigint();
+  const raw = await rawFetchAndDecode(vault, from, tip);
+  return { raw, seconds: seconds(t) };
+}
+
 /**
  * Times the raw ceiling and the indexer's backfill (each into a fresh database) over the vault's blocks [start,
- * last block with a log], alternated for ROUNDS rounds; the rates are each side's median.
+ * last block with a log]: raw, backfill, raw, backfill, ..., raw, for ROUNDS backfills. Each backfill is compared
+ * with the mean of the raw runs before and after it, as the machine's speed drifts within a run by more than the
+ * difference being measured; the ratio is the median of the rounds', the rates each side's median.
  * @returns the row and the last round's database, for the tip latency.
  */
 async function measure(vault: DevnetVault, shape: Shape) {
@@ -186,30 +197,34 @@ async function measure(vault: DevnetVault, shape: Shape) {
   const [head] = await rpc<string>(vault.rpcUrl, [{ method: 'eth_blockNumber', params: [] }]);
   // Also warms the node's caches, so both timed runs meet the same node.
   const { last: tip } = await rawFetchAndDecode(vault, from, BigInt(head!));
-  const rawTimes: number[] = [];
+  let before = await timedRaw(vault, from, tip);
+  const rawTimes = [before.seconds];
   const indexerTimes: number[] = [];
-  let raw = { count: 0, blocks: 0 };
+  const ratios: number[] = [];
   let kept: Awaited<ReturnType<typeof backfill>> | null = null;
   for (let round = 0; round < ROUNDS; round++) {
-    const t = process.hrtime.bigint();
-    raw = await rawFetchAndDecode(vault, from, tip);
-    rawTimes.push(seconds(t));
     await kept?.db.drop();
     kept = await backfill(vault, tip);
+    const after = await timedRaw(vault, from, tip);
+    const ratio = (before.seconds + after.seconds) / 2 / kept.elapsed;
+    rawTimes.push(after.seconds);
     indexerTimes.push(kept.elapsed);
+    ratios.push(ratio);
     console.log(
-      `[${shape}] round ${round + 1}: ${raw.count} events in ${tip - from + 1n} blocks (${raw.blocks} with logs): ` +
-        `(a) raw eth_getLogs + decode ${rawTimes.at(-1)!.toFixed(2)} s; ` +
-        `(b) indexer backfill into Postgres ${kept.elapsed.toFixed(2)} s in ${kept.batches} batches`,
+      `[${shape}] round ${round + 1}: ${after.raw.count} events in ${tip - from + 1n} blocks (${after.raw.blocks} with logs): ` +
+        `(a) raw eth_getLogs + decode ${before.seconds.toFixed(2)} s before, ${after.seconds.toFixed(2)} s after; ` +
+        `(b) indexer backfill into Postgres ${kept.elapsed.toFixed(2)} s in ${kept.batches} batches; ratio ${ratio.toFixed(2)}`,
     );
+    before = after;
   }
   const row: Row = {
     shape,
-    events: raw.count,
+    events: before.raw.count,
     blocks: tip - from + 1n,
-    withLogs: raw.blocks,
-    rawRate: raw.count / median(rawTimes),
-    indexerRate: raw.count / median(indexerTimes),
+    withLogs: before.raw.blocks,
+    rawRate: before.raw.count / median(rawTimes),
+    indexerRate: before.raw.count / median(indexerTimes),
+    ratio: median(ratios),
     batches: kept!.batches,
   };
   return { row, db: kept!.db };
@@ -243,14 +258,14 @@ async function main(): Promise<void> {
       }
     }
     console.log(
-      `\nmedians of ${ROUNDS} alternated rounds\n` +
+      `\nmedians of ${ROUNDS} rounds, each backfill between two raw runs\n` +
         'shape  | events | blocks (with logs) | raw events/s | indexer events/s | ratio (target >= 0.5)',
     );
     for (const r of rows)
       console.log(
         `${r.shape.padEnd(6)} | ${String(r.events).padStart(6)} | ${`${r.blocks} (${r.withLogs})`.padStart(18)} | ` +
           `${String(Math.round(r.rawRate)).padStart(12)} | ${String(Math.round(r.indexerRate)).padStart(16)} | ` +
-          (r.indexerRate / r.rawRate).toFixed(2),
+          r.ratio.toFixed(2),
       );
     for (const vault of vaults.values()) vault.provider.destroy();
   } finally {
