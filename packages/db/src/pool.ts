@@ -16,7 +16,7 @@ declare const indexScansOnly: unique symbol;
 /**
  * A pool whose connections plan with seq and bitmap scans off, for statements that take a batch of rows by key out
  * of tables a burst grows faster than their statistics (the webhook relay, claim and record: deliveries.ts). The
- * setting is the connection's own, so each such statement is one round trip, not a transaction around a SET LOCAL.
+ * setting is the connection's own, so no SET LOCAL (and no transaction of its own) has to precede each statement.
  */
 export type IndexScanPool = Pool & { readonly [indexScansOnly]: true };
 

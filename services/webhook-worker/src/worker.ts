@@ -82,7 +82,10 @@ const ENQUEUE_TIMEOUT_MS = 5_000;
  */
 const STATEMENT_BATCH = 200;
 const STATEMENTS_IN_FLIGHT = 1;
-/** Batching keeps the statements few: the claims, the records and the relay on one pool; the sweep, the gauges and maintenance on the other. */
+/**
+ * Batching keeps the statements few: the claims, the records and the relay on one pool; the sweep, the gauges and
+ * maintenance on the other.
+ */
 const BATCH_POOL_SIZE = 2 * STATEMENTS_IN_FLIGHT + 1;
 const POOL_SIZE = 3;
 /**
@@ -281,10 +284,8 @@ export function createWebhookWorker(options: WebhookWorkerOptions): WebhookWorke
       // Once: the pools cannot be ended twice, and a second call (a finally after a stop) waits for the first.
       stopping ??= (async () => {
         await Promise.all(loops.map((each) => each.stop()));
-        loops = [];
         slots.close();
         await worker?.close();
-        worker = undefined;
         await queue.close();
         await batchPool.end();
         if (ownsPool) await pool.end();
