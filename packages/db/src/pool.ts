@@ -6,8 +6,9 @@ export interface PoolOptions {
   /** Shown in pg_stat_activity, so an operator can tell which service holds a connection. Default `yv`. */
   applicationName?: string;
   /**
-   * Called when an idle connection dies (server restart, network cut). The pool already drops that connection;
-   * without a listener Node would crash the process on the unhandled 'error' event. Default: one line on stderr.
+   * Called when an idle connection dies (server restart, network cut), unless the pool is ending. The pool already
+   * drops that connection; without a listener Node would crash the process on the unhandled 'error' event.
+   * Default: one line on stderr.
    */
   onError?: (error: Error) => void;
 }
@@ -49,6 +50,10 @@ function openPool(databaseUrl: string, options: PoolOptions): Pool {
   });
   const onError =
     options.onError ?? ((error: Error) => console.error(`postgres idle connection error: ${error.message}`));
-  pool.on('error', onError);
+  // end() resolves before its connections have closed, and one the server cuts meanwhile (a database dropped WITH
+  // (FORCE) right after, a server going down) reports an error: not an idle connection dying, so not reported.
+  pool.on('error', (error) => {
+    if (!pool.ending) onError(error);
+  });
   return pool;
 }

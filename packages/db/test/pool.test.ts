@@ -35,4 +35,20 @@ describe('createPool', () => {
       await pool.end();
     }
   });
+
+  it('reports nothing of a connection cut while end() closes it', async () => {
+    const errors: Error[] = [];
+    const pool = createPool(url, { max: 1, onError: (error) => errors.push(error) });
+    const client = await pool.connect();
+    client.release();
+    const ending = pool.end();
+    // What the connection emits when the server cuts it before it closed (DROP DATABASE ... WITH (FORCE) right after
+    // end() resolved): the pool's idle listener is still on it.
+    client.emit(
+      'error',
+      Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' }),
+    );
+    await ending;
+    expect(errors).toEqual([]);
+  });
 });
