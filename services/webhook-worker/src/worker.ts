@@ -104,15 +104,15 @@ export function createWebhookWorker(options: WebhookWorkerOptions): WebhookWorke
   const log = options.log ?? serviceLogger('webhook-worker', config.LOG_LEVEL);
   const metrics = options.metrics ?? createWebhookWorkerMetrics();
   const ownsPool = !options.pool;
+  // The pools it opens report a lost idle connection in the worker's own log, with its level and fields.
+  const onError = (error: Error): void => log.warn({ err: error }, 'postgres: an idle connection was lost');
   const pool =
     options.pool ??
-    createPool(config.DATABASE_URL, {
-      applicationName: 'yv-webhook-worker',
-      max: POOL_SIZE,
-    });
+    createPool(config.DATABASE_URL, { applicationName: 'yv-webhook-worker', max: POOL_SIZE, onError });
   const batchPool = createIndexScanPool(config.DATABASE_URL, {
     applicationName: 'yv-webhook-worker',
     max: BATCH_POOL_SIZE,
+    onError,
   });
   const queue = openDeliveryQueue(config.REDIS_URL, config.QUEUE_PREFIX);
   // An attempt never outlives its timeout (the request is aborted then); that plus the time to record it is a worker

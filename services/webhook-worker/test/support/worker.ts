@@ -1,13 +1,17 @@
 import type { Pool } from '@yv/db';
-import pino from 'pino';
+import pino, { type Logger } from 'pino';
 import { parseWebhookWorkerConfig } from '../../src/config';
 import { createWebhookWorker, type WebhookWorker } from '../../src/worker';
 
-/** A worker on the test's database, tuned for tests: short timeout and backoff, fast loops, local receivers. `env` overrides any of it. */
+/**
+ * A worker on the test's database, tuned for tests: short timeout and backoff, fast loops, local receivers. `env`
+ * overrides any of it; it logs nothing unless given a `log`.
+ */
 export function testWorker(
   db: { pool: Pool; url: string },
   redis: { url: string; bullmqPrefix: string },
   env: Record<string, string> = {},
+  log: Logger = pino({ level: 'silent' }),
 ): WebhookWorker {
   const config = parseWebhookWorkerConfig({
     DATABASE_URL: db.url,
@@ -25,5 +29,5 @@ export function testWorker(
     WEBHOOK_ALLOW_PRIVATE_URLS: 'true',
     ...env,
   });
-  return createWebhookWorker({ config, pool: db.pool, log: pino({ level: 'silent' }) });
+  return createWebhookWorker({ config, pool: db.pool, log });
 }
