@@ -1,4 +1,3 @@
-import type { QueryConfig, QueryResultRow } from 'pg';
 import type { IndexScanPool } from '../pool';
 import type { Queryable } from '../queryable';
 import type { OutboxEventType } from '../outbox';
@@ -30,18 +29,6 @@ export interface RelayedEvent {
 }
 
 /**
- * One statement in a transaction committed only once its rows are back in this process. A worker killed while a
- * relay runs leaves its events unrelayed for the next worker at once; committed on its own, as a lone statement is,
- * the relay could mark them relayed without enqueueing their deliveries, which would then wait for the sweep.
- */
-async function committedOnceReturned<R extends QueryResultRow>(
-  pool: IndexScanPool,
-  query: QueryConfig,
-): Promise<R[]> {
-  return withTransaction(pool, async (client) => (await client.query<R>(query)).rows);
-}
-
-/**
  * Delivery ids once each, in the order the claim and the record lock their rows (one probe of the primary key per
  * id, in the order given), so two overlapping batches wait for each other instead of deadlocking. Lowercase UUID
  * text sorts as Postgres sorts the UUIDs.
@@ -52,22 +39,24 @@ function inLockOrder(deliveryIds: readonly string[]): string[] {
 
 /**
  * Takes up to `limit` unrelayed outbox rows, oldest first, skipping rows another relay holds; creates one delivery
- * per (event, partner endpoint subscribed to its type) and marks the rows relayed, in one statement, committed once
- * it returned (committedOnceReturned). Enqueue the pending deliveries only then: a crash before the commit leaves the
- * rows unrelayed, a crash after it leaves pending deliveries for the sweep, and the unique (event_id, partner_id)
- * makes a second delivery impossible.
+ * per (event, partner endpoint subscribed to its type) and marks the rows relayed, in one statement, in a
+ * transaction committed only once its rows are back here. Enqueue the pending deliveries only then: a crash before
+ * the commit (a worker killed while the relay runs) leaves the rows unrelayed for the next worker at once, where a
+ * lone statement could have marked them relayed with their deliveries left for the sweep; a crash after it leaves
+ * pending deliveries for the sweep, and the unique (event_id, partner_id) makes a second delivery impossible.
  * On an IndexScanPool, like the claim and the record: the planner, sizing the outbox by its last ANALYZE (or by
  * nothing on a new database), would otherwise read every unrelayed row into a bitmap and sort it, once per batch.
  * @returns the relayed rows in outbox order.
  */
 export async function relayOutboxEvents(pool: IndexScanPool, limit: number): Promise<RelayedEvent[]> {
   // Read in order, outbox_events_unrelayed gives the oldest unrelayed rows first and the scan stops after `limit`.
-  const rows = await committedOnceReturned<{
-    outboxId: string;
-    deliveryId: string | null;
-    status: 'pending' | 'disabled' | null;
-  }>(pool, {
-    text: `WITH batch AS (
+  const { rows } = await withTransaction(pool, (client) =>
+    client.query<{
+      outboxId: string;
+      deliveryId: string | null;
+      status: 'pending' | 'disabled' | null;
+    }>(
+      `WITH batch AS (
        SELECT id, event_id, partner_id, type FROM outbox_events WHERE relayed_at IS NULL
         ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED
      ), marked AS (
@@ -87,8 +76,9 @@ export async function relayOutboxEvents(pool: IndexScanPool, limit: number): Pro
      SELECT m.id AS "outboxId", i.id AS "deliveryId", i.status
        FROM marked m LEFT JOIN inserted i ON i.event_id = m.event_id
       ORDER BY m.id`,
-    values: [limit],
-  });
+      [limit],
+    ),
+  );
   return rows.map((row) => ({
     outboxId: String(row.outboxId),
     delivery: row.deliveryId && row.status ? { id: row.deliveryId, attempts: 0, status: row.status } : null,
