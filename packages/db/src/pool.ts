@@ -8,7 +8,8 @@ export interface PoolOptions {
   /**
    * Called when an idle connection dies (server restart, network cut), unless the pool is ending. The pool already
    * drops that connection; without a listener Node would crash the process on the unhandled 'error' event.
-   * Default: one line on stderr.
+   * Default: one line on stderr, for scripts and tests; a service passes `warnLostConnection` (@yv/runtime), for its
+   * own log.
    */
   onError?: (error: Error) => void;
 }

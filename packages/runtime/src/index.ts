@@ -1,4 +1,4 @@
-export { createLog, serviceLogger, toLog, type Log } from './log';
+export { createLog, serviceLogger, toLog, warnLostConnection, type Log } from './log';
 export { startLoop, type Loop, type LoopOptions } from './loop';
 export { runService, type ServiceOptions, type ServiceState, type StartedService } from './service';
 export { sleep } from './sleep';

@@ -28,3 +28,11 @@ export function toLog(logger: Logger): Log {
 export function createLog(service: string, level: Level): Log {
   return toLog(serviceLogger(service, level));
 }
+
+/**
+ * A service's pools' `onError`: an idle connection the server or the network cut (the pool has dropped it already)
+ * as a warning in the service's own log, with its level and fields, where an operator reads everything else.
+ */
+export function warnLostConnection(log: Log): (error: Error) => void {
+  return (error) => log('warn', 'postgres: an idle connection was lost', { err: error });
+}

@@ -6,7 +6,7 @@ import { createPool, latestReadiness, runMigrations, type Pool } from '@yv/db';
 import { currentReadiness, type ReadyState } from '@yv/domain';
 import { createServiceMetrics, type ServiceMetrics } from '@yv/metrics';
 import { createActionWriter } from '@yv/actions';
-import { serviceLogger } from '@yv/runtime';
+import { serviceLogger, toLog, warnLostConnection } from '@yv/runtime';
 import { actionMetricHooks, createActionMetrics } from './actions/metrics';
 import { lastUseRecorder } from './auth/last-use';
 import type { OnAuthenticated } from './auth/partner-auth';
@@ -58,7 +58,10 @@ export async function createGatewayContext(config: GatewayConfig): Promise<Gatew
   const layout = vaultLayout(deployment);
   const product = readProductConfig(config.PRODUCT_CONFIG_FILE);
   if (config.MIGRATE_ON_START) await runMigrations({ databaseUrl: config.DATABASE_URL });
-  const pool = createPool(config.DATABASE_URL, { applicationName: 'yv-gateway' });
+  const pool = createPool(config.DATABASE_URL, {
+    applicationName: 'yv-gateway',
+    onError: warnLostConnection(toLog(log)),
+  });
   const provider = createChainProvider({
     rpcUrl: config.RPC_URL,
     chainId: deployment.chainId,

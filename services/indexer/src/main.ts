@@ -2,7 +2,7 @@
 import { checkContractsAtStart, vaultLayout } from '@yv/chain';
 import { describeConfig, parseEnv, readDeployment } from '@yv/config';
 import { createPool, ensureDatabase, runMigrations } from '@yv/db';
-import { createLog, runService } from '@yv/runtime';
+import { createLog, runService, warnLostConnection } from '@yv/runtime';
 import { indexerEnv } from './config';
 import { createIndexer } from './indexer';
 import { createIndexerMetrics } from './metrics';
@@ -27,7 +27,11 @@ runService({
       await ensureDatabase(config.DATABASE_URL);
       await runMigrations({ databaseUrl: config.DATABASE_URL });
     }
-    const pool = createPool(config.DATABASE_URL, { applicationName: 'yv-indexer', max: 5 });
+    const pool = createPool(config.DATABASE_URL, {
+      applicationName: 'yv-indexer',
+      max: 5,
+      onError: warnLostConnection(log),
+    });
     const metrics = createIndexerMetrics();
     const indexer = createIndexer({
       pool,

@@ -3,7 +3,7 @@ import { createChainProvider, vaultLayout } from '@yv/chain';
 import type { Deployment } from '@yv/config';
 import { createPool, type Pool } from '@yv/db';
 import type { Readiness } from '@yv/domain';
-import { createLog, startLoop, type Log, type Loop } from '@yv/runtime';
+import { createLog, startLoop, warnLostConnection, type Log, type Loop } from '@yv/runtime';
 import type { WatcherConfig } from './config';
 import { errorMessage, type WatcherContext } from './context';
 import { readHeartbeats } from './heartbeats';
@@ -45,9 +45,11 @@ const LOOP_BACKOFF_MAX_MS = 2_000;
 export function createWatcher(options: WatcherOptions): Watcher {
   const { config, deployment } = options;
   const ownsPool = options.pool === undefined;
-  const pool = options.pool ?? createPool(config.DATABASE_URL, { applicationName: 'yv-watcher' });
-  const metrics = options.metrics ?? createWatcherMetrics();
   const log = options.log ?? createLog('watcher', config.LOG_LEVEL);
+  const pool =
+    options.pool ??
+    createPool(config.DATABASE_URL, { applicationName: 'yv-watcher', onError: warnLostConnection(log) });
+  const metrics = options.metrics ?? createWatcherMetrics();
   const ctx: WatcherContext = {
     config,
     deployment,

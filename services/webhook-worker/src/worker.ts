@@ -11,7 +11,14 @@ import {
   type Pool,
 } from '@yv/db';
 import { WEBHOOK_DELIVERY_QUEUE } from '@yv/domain';
-import { bullmqConnection, serviceLogger, startLoop, type Loop } from '@yv/runtime';
+import {
+  bullmqConnection,
+  serviceLogger,
+  startLoop,
+  toLog,
+  warnLostConnection,
+  type Loop,
+} from '@yv/runtime';
 import type { WebhookWorkerConfig } from './config';
 import { deliverOnce, type DeliverDeps, type DeliverStep } from './deliver';
 import { batched } from './deliver/batch';
@@ -104,8 +111,7 @@ export function createWebhookWorker(options: WebhookWorkerOptions): WebhookWorke
   const log = options.log ?? serviceLogger('webhook-worker', config.LOG_LEVEL);
   const metrics = options.metrics ?? createWebhookWorkerMetrics();
   const ownsPool = !options.pool;
-  // The pools it opens report a lost idle connection in the worker's own log, with its level and fields.
-  const onError = (error: Error): void => log.warn({ err: error }, 'postgres: an idle connection was lost');
+  const onError = warnLostConnection(toLog(log));
   const pool =
     options.pool ??
     createPool(config.DATABASE_URL, { applicationName: 'yv-webhook-worker', max: POOL_SIZE, onError });
