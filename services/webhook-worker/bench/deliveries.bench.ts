@@ -2,7 +2,7 @@
  * Deliveries per second to a 200 receiver in its own process (outbox → relay → BullMQ → signed POST → recorded), next to raw
  * BullMQ throughput (no-op jobs) on the same Redis in the same run. Prints figures only.
  * Uses a throwaway database and Redis prefix per round; DELIVERIES (default 5000), WEBHOOK_CONCURRENCY (default 100)
- * and BENCH_ROUNDS (default 3). This machine's speed drifts by up to a factor of two within seconds, so each round
+ * and BENCH_ROUNDS (default 5). This machine's speed drifts by up to a factor of two within seconds, so each round
  * runs raw jobs before and after its deliveries and divides by their mean (a drift during the round weighs on both
  * sides alike), and the ratio is the median of the rounds'. A warm-up round
  * comes first, printed and not counted: in a cold process both sides run at about two thirds of their steady speed
@@ -20,7 +20,7 @@ import { createWebhookWorker } from '../src/worker';
 
 const COUNT = Number(process.env.DELIVERIES ?? 5_000);
 const CONCURRENCY = process.env.WEBHOOK_CONCURRENCY ?? '100';
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 
 async function rawBullmq(redisUrl: string, prefix: string): Promise<number> {
   const queue = new Queue('bench-raw', { connection: { url: redisUrl }, prefix });
