@@ -106,3 +106,33 @@ it('answers concurrent requests at one block with one eth_call, shared per walle
   expect(ethCalls()).toBe(1);
   provider.destroy();
 });
+
+it('reads the wallets waiting for a call at the newest block any of them was asked at, in one call', async () => {
+  const { provider, ethCalls } = countingProvider(v.provider._getConnection().url);
+  // Every eth_call answers 300 ms late, so wallets asked meanwhile wait for the next call.
+  const send = provider.send.bind(provider);
+  provider.send = async (method: string, params: unknown[] | Record<string, unknown>) => {
+    const answer = await send(method, params);
+    if (method === 'eth_call') await new Promise((resolve) => setTimeout(resolve, 300));
+    return answer;
+  };
+  let head = await v.provider.getBlockNumber();
+  const reader = createPositionReader({
+    provider,
+    layout: vaultLayout(v.deployment),
+    latestBlock: async () => head,
+    batchWindowMs: 5,
+  });
+  const [first, second, third, fourth] = v.wallets.map((w) => w.address);
+  const inFlight = reader.read(first!);
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  expect(ethCalls()).toBe(1);
+  const waitingAtOld = [reader.read(second!), reader.read(third!)];
+  await v.provider.send('evm_mine', []);
+  head += 1;
+  const askedAtNew = reader.read(fourth!);
+  const reads = await Promise.all([inFlight, ...waitingAtOld, askedAtNew]);
+  expect(ethCalls()).toBe(2);
+  expect(reads.map((r) => r.blockNumber)).toEqual([head - 1, head, head, head]);
+  provider.destroy();
+});

@@ -76,9 +76,9 @@ interface Pending {
 
 /**
  * Reads positions with at most one eth_call (Multicall3: the block's timestamp and the vault's positionsOf) per
- * batch of wallets per block. Concurrent
- * requests for the same wallet at the same block share one promise; different wallets asked together share one
- * eth_call.
+ * batch of wallets. Concurrent requests for the same wallet at the same block share one promise; different wallets
+ * asked together share one eth_call. Wallets waiting for a call are read at the newest block any of them was asked
+ * at: a new block would otherwise split the next batch in two calls, and a later block answers "latest" as well.
  */
 export function createPositionReader(opts: PositionReaderOptions): PositionReader {
   const { latestBlock } = opts;
@@ -87,8 +87,9 @@ export function createPositionReader(opts: PositionReaderOptions): PositionReade
   const maxInFlight = opts.maxInFlight ?? 1;
   const cache = new Map<string, Promise<PositionState>>();
   let cacheBlock = -1;
-  // Wallets waiting, per block, oldest block first (a Map keeps insertion order).
-  const queues = new Map<number, Pending[]>();
+  // Wallets waiting for a call, and the newest block they were asked at.
+  const queue: Pending[] = [];
+  let queueBlock = -1;
   let inFlight = 0;
   let timer: ReturnType<typeof setTimeout> | null = null;
 
@@ -116,12 +117,12 @@ export function createPositionReader(opts: PositionReaderOptions): PositionReade
   }
 
   function pump(): void {
-    while (inFlight < maxInFlight) {
-      const next = queues.entries().next();
-      if (next.done) return;
-      const [block, queue] = next.value;
+    while (inFlight < maxInFlight && queue.length > 0) {
+      const block = queueBlock;
       const batch = queue.splice(0, maxBatch);
-      if (queue.length === 0) queues.delete(block);
+      // An empty queue forgets its block: a node whose head went back (a reorg, another node behind a balancer) is
+      // asked at the block the next wallet sees, not one it may not have.
+      if (queue.length === 0) queueBlock = -1;
       inFlight++;
       void send(block, batch).finally(() => {
         inFlight--;
@@ -132,9 +133,8 @@ export function createPositionReader(opts: PositionReaderOptions): PositionReade
 
   function enqueue(block: number, wallet: string): Promise<PositionState> {
     return new Promise((resolve, reject) => {
-      const queue = queues.get(block) ?? [];
       queue.push({ wallet, resolve, reject });
-      queues.set(block, queue);
+      queueBlock = Math.max(queueBlock, block);
       if (queue.length >= maxBatch) pump();
       else
         timer ??= setTimeout(() => {
