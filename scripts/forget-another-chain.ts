@@ -13,14 +13,16 @@ export async function forgetAnotherChain(args: {
   chainId: number;
 }): Promise<boolean> {
   const pool = createPool(args.databaseUrl, { applicationName: 'yv-stack' });
+  const rpc = createRpcClient({ url: args.rpcUrl });
   try {
     const state = await getIndexerState(pool, args.chainId);
     if (!state?.anchor) return false;
-    const [block] = await createRpcClient({ url: args.rpcUrl }).getBlocks([state.anchor.block]);
+    const [block] = await rpc.getBlocks([state.anchor.block]);
     if (block?.hash === state.anchor.hash) return false;
     await emptyDatabase(pool);
     return true;
   } finally {
+    rpc.close();
     await pool.end();
   }
 }
