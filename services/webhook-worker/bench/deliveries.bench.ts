@@ -55,18 +55,20 @@ interface Received {
   cpuMs: number;
 }
 
-/** The receiver's process (receiver.ts): its port, and what it counted once every delivery came in. */
-async function startReceiver(): Promise<{ port: number; done: Promise<Received>; child: ChildProcess }> {
-  const child = spawn(
-    process.execPath,
-    [require.resolve('tsx/cli'), path.join(__dirname, 'receiver.ts'), String(COUNT)],
-    {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    },
-  );
+interface Receiver {
+  port: number;
+  /** Starts a count of `count` requests; resolves once they all came in. */
+  expect(count: number): Promise<Received>;
+  child: ChildProcess;
+}
+
+/** The receiver's process (receiver.ts), one for the whole bench. */
+async function startReceiver(): Promise<Receiver> {
+  const child = spawn(process.execPath, [require.resolve('tsx/cli'), path.join(__dirname, 'receiver.ts')], {
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
   const lines = createInterface({ input: child.stdout! });
   let onDone: (received: Received) => void = () => undefined;
-  const done = new Promise<Received>((resolve) => (onDone = resolve));
   const port = await new Promise<number>((resolve) => {
     lines.on('line', (line) => {
       const [what, value, cpuMs] = line.split(' ');
@@ -74,7 +76,15 @@ async function startReceiver(): Promise<{ port: number; done: Promise<Received>;
       if (what === 'done') onDone({ signed: Number(value), cpuMs: Number(cpuMs) });
     });
   });
-  return { port, done, child };
+  return {
+    port,
+    child,
+    expect(count) {
+      const done = new Promise<Received>((resolve) => (onDone = resolve));
+      child.stdin!.write(`expect ${count}\n`);
+      return done;
+    },
+  };
 }
 
 /** CPU ms per delivery of each process the deliveries kept busy (Redis, shared with every other user, is left out). */
@@ -89,8 +99,8 @@ async function deliveries(
   pool: Awaited<ReturnType<typeof createTestDatabase>>['pool'],
   redisUrl: string,
   prefix: string,
+  receiver: Receiver,
 ): Promise<{ perSecond: number; signed: number; recorded: number; cpu: CpuSplit }> {
-  const receiver = await startReceiver();
   const partnerId = crypto.randomUUID();
   await insertPartner(pool, {
     id: partnerId,
@@ -126,15 +136,15 @@ async function deliveries(
   });
   const scope = { database: new URL(databaseUrl).pathname.slice(1) };
   const postgresBefore = processCpuMs(scope).postgres;
+  const done = receiver.expect(COUNT);
   const workerBefore = process.cpuUsage();
   const started = performance.now();
   worker.start();
-  const received = await receiver.done;
+  const received = await done;
   const seconds = (performance.now() - started) / 1000;
   const workerUsed = process.cpuUsage(workerBefore);
   const postgresAfter = processCpuMs(scope).postgres;
   await worker.stop();
-  receiver.child.kill();
   const { rows } = await pool.query<{ n: number }>(
     `SELECT count(*)::int AS n FROM webhook_deliveries WHERE partner_id = $1 AND status = 'delivered'`,
     [partnerId],
@@ -160,12 +170,12 @@ interface Round {
 }
 
 /** Raw jobs, deliveries, raw jobs again, on a database and Redis prefix of the round's own. */
-async function round(): Promise<Round> {
+async function round(receiver: Receiver): Promise<Round> {
   const db = await createTestDatabase();
   const redis = createTestRedis();
   try {
     const before = await rawBullmq(redis.url, redis.bullmqPrefix);
-    const sent = await deliveries(db.url, db.pool, redis.url, redis.bullmqPrefix);
+    const sent = await deliveries(db.url, db.pool, redis.url, redis.bullmqPrefix, receiver);
     const after = await rawBullmq(redis.url, redis.bullmqPrefix);
     return { raws: [before, after], raw: (before + after) / 2, sent };
   } finally {
@@ -183,8 +193,9 @@ function median(values: number[]): number {
 async function main(): Promise<void> {
   console.log(`jobs: ${COUNT}, concurrency: ${CONCURRENCY}, rounds: ${ROUNDS}`);
   const rounds: Round[] = [];
+  const receiver = await startReceiver();
   for (let index = 0; index <= ROUNDS; index += 1) {
-    const each = await round();
+    const each = await round(receiver);
     const { raws, raw, sent } = each;
     if (index > 0) rounds.push(each);
     console.log(
@@ -202,6 +213,7 @@ async function main(): Promise<void> {
   console.log(
     `deliveries / raw jobs:            ${ratio.toFixed(2)}×  (median of the rounds' ratios, target ≥ 0.5)`,
   );
+  receiver.child.kill();
 }
 
 main().catch((error: unknown) => {

@@ -1,15 +1,25 @@
 /**
- * A partner's webhook receiver in a process of its own (a partner's server is not on our machine): answers 200 to
- * every POST, counts those carrying a v1 signature, prints its port once listening and `done <signed> <cpu ms>` after
- * argv[2] requests, with the CPU it ran from the first request on.
+ * A partner's webhook receiver in a process of its own (a partner's server is not on our machine), started once for
+ * the whole bench as a partner's server runs warm: answers 200 to every POST and counts those carrying a v1
+ * signature. It prints its port once listening; each `expect <n>` line on stdin starts a count, answered by
+ * `done <signed> <cpu ms>` after n requests, with the CPU it ran from the first of them on.
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { createInterface } from 'node:readline';
 
-const expected = Number(process.argv[2]);
+let expected = 0;
 let received = 0;
 let signed = 0;
 let cpu: NodeJS.CpuUsage | undefined;
+createInterface({ input: process.stdin }).on('line', (line) => {
+  const [what, value] = line.split(' ');
+  if (what !== 'expect') return;
+  expected = Number(value);
+  received = 0;
+  signed = 0;
+  cpu = undefined;
+});
 const server = createServer((req, res) => {
   cpu ??= process.cpuUsage();
   if (/^v1,[A-Za-z0-9+/=]{44}/.test(String(req.headers['webhook-signature']))) signed += 1;
@@ -25,3 +35,4 @@ const server = createServer((req, res) => {
 server.listen(0, '127.0.0.1', () => {
   process.stdout.write(`port ${(server.address() as AddressInfo).port}\n`);
 });
+process.stdin.on('end', () => server.close());
