@@ -5,8 +5,13 @@ import { RpcError, type BlockHeader, type DecodedLog, type RawLog, type RpcClien
 export interface FetchedRange {
   readonly from: bigint;
   readonly to: bigint;
-  readonly logs: readonly RawLog[];
-  /** `logs` decoded by the layout: done while the node answers for the headers. */
+  /**
+   * How many logs the node answered: what the next range is sized by. The raw logs themselves are not kept: they
+   * are a range's bulk, held through its write while the next range's arrive, and every one of them the young
+   * generation's collections would copy again.
+   */
+  readonly logCount: number;
+  /** The logs decoded by the layout: done while the node answers for the headers. */
   readonly decoded: readonly DecodedLog[];
   /** By number: `from`, `to`, every block with a log, and every block above `confirmed`. */
   readonly headers: ReadonlyMap<bigint, BlockHeader>;
@@ -118,7 +123,7 @@ export function createRangeFetcher(args: {
     for (const log of decoded)
       if (headers.get(log.blockNumber)!.hash !== log.blockHash)
         throw new InconsistentRangeError(`block ${log.blockNumber} changed while its logs were fetched`);
-    return { from, to, logs, decoded, headers };
+    return { from, to, logCount: logs.length, decoded, headers };
   }
 
   async function fetchWidth(from: bigint, upTo: bigint, confirmed: bigint): Promise<FetchedRange> {
@@ -126,7 +131,7 @@ export function createRangeFetcher(args: {
       const to = from + BigInt(range) - 1n < upTo ? from + BigInt(range) - 1n : upTo;
       try {
         const fetched = await fetchOnce(from, to, confirmed);
-        const answer = { width: Number(fetched.to - fetched.from + 1n), logs: fetched.logs.length };
+        const answer = { width: Number(fetched.to - fetched.from + 1n), logs: fetched.logCount };
         range = nextRangeWidth(range, answer, { targetLogs, maxRange: args.maxRange });
         return fetched;
       } catch (error) {
@@ -143,7 +148,7 @@ export function createRangeFetcher(args: {
   async function fetchAdaptive(from: bigint, upTo: bigint, confirmed: bigint): Promise<FetchedRange> {
     const last = from + BigInt(args.maxRange) - 1n < upTo ? from + BigInt(args.maxRange) - 1n : upTo;
     let fetched = await fetchWidth(from, last, confirmed);
-    while (fetched.logs.length === 0 && fetched.to < last) {
+    while (fetched.logCount === 0 && fetched.to < last) {
       const next = await fetchWidth(fetched.to + 1n, last, confirmed);
       fetched = { ...next, from, headers: new Map([...fetched.headers, ...next.headers]) };
     }
