@@ -45,6 +45,8 @@ const NO_SECRET: AttemptAnswer = {
   error: 'the partner has no active webhook secret to sign with',
 };
 
+const systemClock = (): Date => new Date();
+
 const METRIC_OUTCOME: Record<DeliveryStatusAfterAttempt, DeliveryOutcome> = {
   delivered: 'delivered',
   pending: 'retried',
@@ -63,7 +65,7 @@ export async function deliverOnce(
   job: DeliveryJobData,
   slot: AttemptSlot,
 ): Promise<DeliverStep> {
-  const clock = deps.clock ?? (() => new Date());
+  const clock = deps.clock ?? systemClock;
   const delivery = await deps.claim(job.deliveryId);
   if (!delivery) return { kind: 'skipped' };
   if (delivery.status === 'disabled') {
@@ -77,14 +79,12 @@ export async function deliverOnce(
       : await postWebhook(
           delivery.url,
           body,
-          {
-            ...signWebhook({
-              id: delivery.eventId,
-              timestampSeconds: Math.floor(clock().getTime() / 1000),
-              body,
-              secrets: delivery.secrets,
-            }),
-          },
+          signWebhook({
+            id: delivery.eventId,
+            timestampSeconds: Math.floor(clock().getTime() / 1000),
+            body,
+            secrets: delivery.secrets,
+          }),
           deps.timeoutMs,
           deps.urlPolicy,
         );

