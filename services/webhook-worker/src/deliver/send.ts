@@ -40,11 +40,7 @@ function headerValue(value: string | string[] | undefined): string | null {
 /** Where a URL's requests go, or why none may: what can be known of a URL without DNS. */
 type Target =
   | { refused: string }
-  | {
-      refused: null;
-      https: boolean;
-      options: { hostname: string; port: number | undefined; path: string };
-    };
+  | { refused: null; https: boolean; hostname: string; port: number | undefined; path: string };
 
 /**
  * Targets by policy and URL. The check and the parse are pure functions of the two, and every delivery of a partner
@@ -72,12 +68,10 @@ function parseTarget(url: string, policy: WebhookUrlPolicy): Target {
   return {
     refused: null,
     https: parsed.protocol === 'https:',
-    options: {
-      // node:http takes an IPv6 host without its brackets.
-      hostname: parsed.hostname.replace(/^\[(.*)\]$/, '$1'),
-      port: parsed.port === '' ? undefined : Number(parsed.port),
-      path: `${parsed.pathname}${parsed.search}`,
-    },
+    // node:http takes an IPv6 host without its brackets.
+    hostname: parsed.hostname.replace(/^\[(.*)\]$/, '$1'),
+    port: parsed.port === '' ? undefined : Number(parsed.port),
+    path: `${parsed.pathname}${parsed.search}`,
   };
 }
 
@@ -87,7 +81,7 @@ class AttemptTimeoutError extends Error {}
 /**
  * One exchange, answered once the response is read to the end or failed. The timeout destroys the request (a plain
  * timer rather than an AbortSignal, which costs a listener chain per request). The request's options are a literal
- * rather than the target's spread, and the listeners plain `on` (a request answers once; `once` wraps each listener):
+ * rather than a spread of the target, and the listeners plain `on` (a request answers once; `once` wraps each listener):
  * together they took the client's CPU per request from 147-191 to 117-132 µs against a local receiver (20,000
  * requests, 100 in flight, alternated processes).
  */
@@ -99,11 +93,10 @@ function exchange(
   agents: Agents,
 ): Promise<IncomingMessage> {
   return new Promise((resolve, reject) => {
-    const { hostname, port, path } = target.options;
     const req = (target.https ? httpsRequest : httpRequest)({
-      hostname,
-      port,
-      path,
+      hostname: target.hostname,
+      port: target.port,
+      path: target.path,
       method: 'POST',
       agent: target.https ? agents.https : agents.http,
       headers: {
