@@ -136,3 +136,30 @@ it('reads the wallets waiting for a call at the newest block any of them was ask
   expect(reads.map((r) => r.blockNumber)).toEqual([head - 1, head, head, head]);
   provider.destroy();
 });
+
+it('holds the wallets that waited for a call for one window after it answers, for the answered to join them', async () => {
+  const { provider, ethCalls } = countingProvider(v.provider._getConnection().url);
+  const send = provider.send.bind(provider);
+  provider.send = async (method: string, params: unknown[] | Record<string, unknown>) => {
+    const answer = await send(method, params);
+    if (method === 'eth_call') await new Promise((resolve) => setTimeout(resolve, 300));
+    return answer;
+  };
+  const reader = createPositionReader({
+    provider,
+    layout: vaultLayout(v.deployment),
+    latestBlock: createLatestBlock(provider, 60_000),
+    batchWindowMs: 100,
+  });
+  const [first, waiting, askedAfter] = v.wallets.map((w) => w.address);
+  const answered = reader.read(first!);
+  await new Promise((resolve) => setTimeout(resolve, 150));
+  const waited = reader.read(waiting!);
+  await answered;
+  // As a user shown the first answer asks again: within the window that answer opened.
+  const joined = reader.read(askedAfter!);
+  const [a, b] = await Promise.all([waited, joined]);
+  expect(ethCalls()).toBe(2);
+  expect(a.blockNumber).toBe(b.blockNumber);
+  provider.destroy();
+});

@@ -32,7 +32,7 @@ export interface PositionReaderOptions {
   layout: VaultLayout;
   /** The latest block, shared with the caller's other reads (createLatestBlock), so it is asked once for all. */
   latestBlock: () => Promise<number>;
-  /** How long the first wallet of a batch waits for others to join it. */
+  /** How long the first wallet of a batch waits for others to join it (default `BATCH_WINDOW_MS`). */
   batchWindowMs?: number;
   maxBatchWallets?: number;
   /**
@@ -68,6 +68,14 @@ export function decodePositions(answer: string, count: number): Figures[] {
   });
 }
 
+/**
+ * The default batch window. Under load it is the reader's pace: with one call out at a time, each cycle is the
+ * window, the call and the answers' rendering. Over 50 connections of distinct wallets (`pnpm --filter gateway
+ * bench bootstrap`, bare Express at about 5,000 req/s), 25 ms read 998 bootstraps/s at a p50 of 44 ms, and 10 ms
+ * 1,496 with 50 wallets per call.
+ */
+const BATCH_WINDOW_MS = 10;
+
 interface Pending {
   wallet: string;
   resolve: (state: PositionState) => void;
@@ -82,7 +90,7 @@ interface Pending {
  */
 export function createPositionReader(opts: PositionReaderOptions): PositionReader {
   const { latestBlock } = opts;
-  const batchWindowMs = opts.batchWindowMs ?? 25;
+  const batchWindowMs = opts.batchWindowMs ?? BATCH_WINDOW_MS;
   const maxBatch = opts.maxBatchWallets ?? 100;
   const maxInFlight = opts.maxInFlight ?? 1;
   const cache = new Map<string, Promise<PositionState>>();
@@ -126,7 +134,9 @@ export function createPositionReader(opts: PositionReaderOptions): PositionReade
       inFlight++;
       void send(block, batch).finally(() => {
         inFlight--;
-        pump();
+        // Not at once: the wallets answered ask again within a window, and join the ones that waited instead of
+        // leaving a call behind them. Sent at once, the two halves of a load split into alternate calls for good.
+        if (queue.length > 0) schedule();
       });
     }
   }
@@ -135,13 +145,18 @@ export function createPositionReader(opts: PositionReaderOptions): PositionReade
     return new Promise((resolve, reject) => {
       queue.push({ wallet, resolve, reject });
       queueBlock = Math.max(queueBlock, block);
-      if (queue.length >= maxBatch) pump();
-      else
-        timer ??= setTimeout(() => {
-          timer = null;
-          pump();
-        }, batchWindowMs);
+      schedule();
     });
+  }
+
+  /** A full batch leaves at once; any other at the end of the window its first wallet opened. */
+  function schedule(): void {
+    if (queue.length >= maxBatch) pump();
+    else
+      timer ??= setTimeout(() => {
+        timer = null;
+        pump();
+      }, batchWindowMs);
   }
 
   return {
