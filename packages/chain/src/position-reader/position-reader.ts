@@ -70,11 +70,12 @@ export function decodePositions(answer: string, count: number): Figures[] {
 
 /**
  * The default batch window. Under load it is the reader's pace: with one call out at a time, each cycle is the
- * window, the call and the answers' rendering. Over 50 connections of distinct wallets (`pnpm --filter gateway
- * bench bootstrap`, bare Express at about 5,000 req/s), 25 ms read 998 bootstraps/s at a p50 of 44 ms, and 10 ms
- * 1,496 with 50 wallets per call.
+ * window, the call and the answers' rendering; but a window shorter than the rendering of a batch's answers splits
+ * the load into alternate calls. Over 50 connections of distinct wallets (`pnpm --filter gateway bench bootstrap`,
+ * bare Express at about 5,000 req/s): 25 ms read 998 bootstraps/s at a p50 of 44 ms; 10 ms 1,330-1,496; 5 ms
+ * 1,709 with 49.4-49.6 wallets per call; 3 ms 1,709-1,993 with 46-48; 2 ms split, at 24.8-25.3.
  */
-const BATCH_WINDOW_MS = 10;
+const BATCH_WINDOW_MS = 5;
 
 interface Pending {
   wallet: string;
