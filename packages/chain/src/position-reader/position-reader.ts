@@ -73,7 +73,7 @@ export function decodePositions(answer: string, count: number): Figures[] {
  * window, the call and the answers' rendering; but a window shorter than the rendering of a batch's answers splits
  * the load into alternate calls. Over 50 connections of distinct wallets (`pnpm --filter gateway bench bootstrap`,
  * bare Express at about 5,000 req/s): 25 ms read 998 bootstraps/s at a p50 of 44 ms; 10 ms 1,330-1,496; 5 ms
- * 1,709 with 49.4-49.6 wallets per call; 3 ms 1,709-1,993 with 46-48; 2 ms split, at 24.8-25.3.
+ * 1,709-1,993 with 49.4-49.8 wallets per call; 3 ms 1,709-1,993 with 46-48; 2 ms split, at 24.8-25.3.
  */
 const BATCH_WINDOW_MS = 5;
 
@@ -135,8 +135,11 @@ export function createPositionReader(opts: PositionReaderOptions): PositionReade
       inFlight++;
       void send(block, batch).finally(() => {
         inFlight--;
-        // Not at once: the wallets answered ask again within a window, and join the ones that waited instead of
-        // leaving a call behind them. Sent at once, the two halves of a load split into alternate calls for good.
+        // A window from now, not at once nor when an earlier window ends: the wallets answered ask again within it,
+        // and join the ones that waited instead of leaving a call behind them. Sent at once, the two halves of a
+        // load split into alternate calls for good.
+        if (timer) clearTimeout(timer);
+        timer = null;
         if (queue.length > 0) schedule();
       });
     }
