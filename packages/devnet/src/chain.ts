@@ -15,6 +15,11 @@ export interface StartChainOptions {
   blockIntervalMs?: number;
   log?: (line: string) => void;
   startTimeoutMs?: number;
+  /**
+   * Told how the node ended when it exits before stop(), and what it printed since it answered; standard error by
+   * default. Its callers see only refused connections, which do not say that the node is gone, nor why.
+   */
+  onUnexpectedExit?: (description: string) => void;
 }
 
 /** chainId of the node at rpcUrl, or null when nothing answers there. */
@@ -72,7 +77,25 @@ export async function startChain(opts: StartChainOptions = {}): Promise<RunningC
   child.stdout?.on('data', onData);
   child.stderr?.on('data', onData);
   await waitForChain(rpcUrl, child, opts.startTimeoutMs ?? 60_000, () => output);
-  return { rpcUrl, startedHere: true, stop: () => stopChild(child) };
+  // What it prints from here on: its banner, the well-known accounts and their keys, says nothing of its end.
+  output = '';
+  let stopping = false;
+  const onUnexpectedExit =
+    opts.onUnexpectedExit ?? ((description) => process.stderr.write(`${description}\n`));
+  child.once('exit', (code, signal) => {
+    if (!stopping)
+      onUnexpectedExit(
+        `hardhat node at ${rpcUrl} exited while in use (${signal ?? `code ${code}`}); what it printed since it answered: ${output || '(none)'}`,
+      );
+  });
+  return {
+    rpcUrl,
+    startedHere: true,
+    stop: () => {
+      stopping = true;
+      return stopChild(child);
+    },
+  };
 }
 
 async function waitForChain(rpcUrl: string, child: ChildProcess, timeoutMs: number, output: () => string) {

@@ -2,6 +2,14 @@ import { execSync } from 'node:child_process';
 import { createServer, type AddressInfo } from 'node:net';
 import { probeChainId, startChain, testRpcUrl } from '../src';
 
+const closedPort = () =>
+  new Promise<number>((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+
 it('answers eth_chainId 0x3e7 and a second start reuses the running chain instead of failing', async () => {
   const res = await fetch(testRpcUrl(), {
     method: 'POST',
@@ -16,14 +24,10 @@ it('answers eth_chainId 0x3e7 and a second start reuses the running chain instea
   expect(await probeChainId(testRpcUrl())).toBe(999);
 });
 
-it('stops at once a chain whose node was killed by a signal (the OOM killer), instead of waiting forever', async () => {
-  const port = await new Promise<number>((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port: free } = server.address() as AddressInfo;
-      server.close(() => resolve(free));
-    });
-  });
-  const chain = await startChain({ port });
+it('says that a node killed by a signal (the OOM killer) is gone, and stops its chain at once instead of waiting forever', async () => {
+  const port = await closedPort();
+  const told: string[] = [];
+  const chain = await startChain({ port, onUnexpectedExit: (description) => told.push(description) });
   execSync(`pkill -9 -f -- '--port ${port}$'`);
   for (let i = 0; i < 50 && (await probeChainId(chain.rpcUrl, 200)) !== null; i++)
     await new Promise((r) => setTimeout(r, 100));
@@ -35,4 +39,19 @@ it('stops at once a chain whose node was killed by a signal (the OOM killer), in
   ]);
   clearTimeout(timer);
   expect(stopped).toBe('stopped');
+  expect(told).toHaveLength(1);
+  expect(told[0]).toMatch(
+    new RegExp(`^hardhat node at http://127.0.0.1:${port} exited while in use \\(SIGKILL\\)`),
+  );
+  // A kill -9 leaves nothing to print; the accounts' banner from its start is not repeated.
+  expect(told[0]).toMatch(/what it printed since it answered: \(none\)$/);
+}, 60_000);
+
+it('says nothing of a node stopped by its owner', async () => {
+  const told: string[] = [];
+  const chain = await startChain({ port: await closedPort(), onUnexpectedExit: (d) => told.push(d) });
+  await chain.stop();
+  await new Promise((r) => setTimeout(r, 100));
+  expect(await probeChainId(chain.rpcUrl, 200)).toBeNull();
+  expect(told).toEqual([]);
 }, 60_000);
