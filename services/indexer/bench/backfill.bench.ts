@@ -16,7 +16,7 @@ import { existsSync } from 'node:fs';
 import { vaultLayout, type RawLog } from '@yv/chain';
 import { readDeployment } from '@yv/config';
 import { findPartnerActionById, getIndexerState } from '@yv/db';
-import { startChain, workerAccounts, writeDeployment } from '@yv/devnet';
+import { startChain, workerAccounts, writeDeployment, type RunningChain } from '@yv/devnet';
 import { createTestDatabase, deployTestVault, freePort, testProvider, type DevnetVault } from '@yv/testkit';
 import { createIndexer } from '../src/indexer';
 import { contractsOf, USDC } from '../test/helpers';
@@ -236,18 +236,47 @@ async function measure(vault: DevnetVault, shape: Shape) {
   return { row, db: kept!.db };
 }
 
-async function main(): Promise<void> {
+/** Generations of a chain a node that dies while generating is given, each on a new node. */
+const GENERATION_ATTEMPTS = 2;
+
+/**
+ * A node with every shape's vault filled: reused (BENCH_REUSE), or started and generated now. The devnet node died
+ * once in nine runs while mining the sparse deposits, its chain gone with it: that generation starts over on a new
+ * node, once, after the node's end is printed (startChain's report).
+ */
+async function generatedChain(): Promise<{ chain: RunningChain; vaults: Map<Shape, DevnetVault> }> {
   const reuseUrl = process.env.BENCH_REUSE ? process.env.BENCH_RPC_URL : undefined;
   if (process.env.BENCH_REUSE && !reuseUrl)
     throw new Error('BENCH_REUSE needs BENCH_RPC_URL: a node you run');
-  const chain = await startChain(
-    reuseUrl
-      ? { host: new URL(reuseUrl).hostname, port: Number(new URL(reuseUrl).port) }
-      : { port: await freePort(), blockIntervalMs: 60_000 },
-  );
+  for (let attempt = 1; ; attempt++) {
+    let died = false;
+    const chain = await startChain(
+      reuseUrl
+        ? { host: new URL(reuseUrl).hostname, port: Number(new URL(reuseUrl).port) }
+        : {
+            port: await freePort(),
+            blockIntervalMs: 60_000,
+            onUnexpectedExit: (description) => {
+              died = true;
+              console.error(description);
+            },
+          },
+    );
+    try {
+      const vaults = new Map<Shape, DevnetVault>();
+      for (const shape of SHAPES) vaults.set(shape, await filledVault(chain.rpcUrl, shape));
+      return { chain, vaults };
+    } catch (error) {
+      await chain.stop();
+      if (!died || attempt >= GENERATION_ATTEMPTS) throw error;
+      console.error(`the node died while generating (attempt ${attempt}): generating again on a new node`);
+    }
+  }
+}
+
+async function main(): Promise<void> {
+  const { chain, vaults } = await generatedChain();
   try {
-    const vaults = new Map<Shape, DevnetVault>();
-    for (const shape of SHAPES) vaults.set(shape, await filledVault(chain.rpcUrl, shape));
     const rows: Row[] = [];
     for (const [shape, vault] of vaults) {
       const { row, db } = await measure(vault, shape);
