@@ -56,7 +56,7 @@ describe('the action writer', () => {
     expect(stored).toEqual(newPartnerActionRow(action, createdAt));
     const [event, ...more] = await listOutboxEvents(db.pool, 'action.updated', action.id);
     expect(more).toEqual([]);
-    expect(event).toMatchObject({ sequence: 1, partnerId: action.partnerId, relayedAt: null });
+    expect(event).toMatchObject({ sequence: 1, partnerId: action.partnerId, relayed: false });
     expect(event!.payload).toEqual(toPartnerActionJson(stored, deployment));
     expect(written.json).toEqual(event!.payload);
   });

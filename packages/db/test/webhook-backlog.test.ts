@@ -38,13 +38,28 @@ async function readDuring(table: string, work: () => Promise<unknown>): Promise<
   return (await rowsRead(table)) - before;
 }
 
+/** The most rows one relay of `limit` events read of the relay's queue or of the outbox. */
+async function relayReads(limit: number): Promise<number> {
+  const tables = ['outbox_unrelayed', 'outbox_events'];
+  const before: number[] = [];
+  for (const table of tables) before.push(await rowsRead(table));
+  await relay(limit);
+  let most = 0;
+  for (const [i, table] of tables.entries()) most = Math.max(most, (await rowsRead(table)) - before[i]!);
+  return most;
+}
+
 const relay = (limit: number) => relayOutboxEvents(db.pool, limit);
 
 async function outboxEvents(partnerId: string, count: number): Promise<void> {
   await db.pool.query(
-    `INSERT INTO outbox_events (event_id, type, aggregate_id, partner_id, sequence, payload)
-     SELECT gen_random_uuid(), 'action.updated', gen_random_uuid()::text, $1, 1, jsonb_build_object('n', n)
-       FROM generate_series(1, $2) AS n`,
+    `WITH event AS (
+       INSERT INTO outbox_events (event_id, type, aggregate_id, partner_id, sequence, payload)
+       SELECT gen_random_uuid(), 'action.updated', gen_random_uuid()::text, $1, 1, jsonb_build_object('n', n)
+         FROM generate_series(1, $2) AS n
+       RETURNING id
+     )
+     INSERT INTO outbox_unrelayed (outbox_id) SELECT id FROM event`,
     [partnerId, count],
   );
 }
@@ -73,8 +88,8 @@ async function partner(): Promise<string> {
 
 it('relays a batch out of a backlog on a database never analyzed, reading about the batch', async () => {
   await outboxEvents(await partner(), BACKLOG);
-  expect(await readDuring('outbox_events', () => relay(BATCH))).toBeLessThan(5 * BATCH);
-  await db.pool.query('TRUNCATE webhook_attempts, webhook_deliveries, outbox_events');
+  expect(await relayReads(BATCH)).toBeLessThan(5 * BATCH);
+  await db.pool.query('TRUNCATE webhook_attempts, webhook_deliveries, outbox_unrelayed, outbox_events');
 });
 
 it('relays, claims and records a batch out of a burst the statistics missed, reading about the batch', async () => {
@@ -84,10 +99,10 @@ it('relays, claims and records a batch out of a burst the statistics missed, rea
   const quiet = (await relay(100)).map((event) => event.delivery!.id);
   const claimed = await claimDeliveries(db.pool, quiet, LEASE_MS);
   await recordDelivered(claimed);
-  await db.pool.query('ANALYZE outbox_events, webhook_deliveries');
+  await db.pool.query('ANALYZE outbox_unrelayed, outbox_events, webhook_deliveries');
 
   await outboxEvents(partnerId, BACKLOG);
-  expect(await readDuring('outbox_events', () => relay(BATCH))).toBeLessThan(5 * BATCH);
+  expect(await relayReads(BATCH)).toBeLessThan(5 * BATCH);
   while ((await relay(500)).length > 0);
 
   const { rows } = await db.pool.query<{ id: string }>(

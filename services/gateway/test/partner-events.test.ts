@@ -274,7 +274,8 @@ describe('one event', () => {
     const [event] = await actionEvents(gw.pool, p.partnerId, 1);
     await waitFor('relayed', async () => {
       const { rows } = await gw.pool.query(
-        `SELECT 1 FROM outbox_events WHERE event_id = $1 AND relayed_at IS NOT NULL`,
+        `SELECT 1 FROM outbox_events e
+          WHERE e.event_id = $1 AND NOT EXISTS (SELECT 1 FROM outbox_unrelayed u WHERE u.outbox_id = e.id)`,
         [event!.eventId],
       );
       return rows.length === 1;

@@ -114,9 +114,13 @@ async function deliveries(
   });
   // One event per action, written in bulk before the clock starts: the relay and the deliveries are measured.
   await pool.query(
-    `INSERT INTO outbox_events (event_id, type, aggregate_id, partner_id, sequence, payload)
-     SELECT gen_random_uuid(), 'action.updated', gen_random_uuid()::text, $1, 1, jsonb_build_object('n', n)
-       FROM generate_series(1, $2) AS n`,
+    `WITH event AS (
+       INSERT INTO outbox_events (event_id, type, aggregate_id, partner_id, sequence, payload)
+       SELECT gen_random_uuid(), 'action.updated', gen_random_uuid()::text, $1, 1, jsonb_build_object('n', n)
+         FROM generate_series(1, $2) AS n
+       RETURNING id
+     )
+     INSERT INTO outbox_unrelayed (outbox_id) SELECT id FROM event`,
     [partnerId, COUNT],
   );
   const worker = createWebhookWorker({

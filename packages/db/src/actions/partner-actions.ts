@@ -55,6 +55,9 @@ export async function insertPartnerAction(
      ), event AS (
        INSERT INTO outbox_events (event_id, type, aggregate_id, partner_id, sequence, payload)
        SELECT $18, $19, inserted.id::text, inserted."partnerId", 1, $20 FROM inserted
+       RETURNING id
+     ), queued AS (
+       INSERT INTO outbox_unrelayed (outbox_id) SELECT id FROM event
      )
      SELECT * FROM inserted`,
     values: [

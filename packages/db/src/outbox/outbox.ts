@@ -23,21 +23,28 @@ export interface OutboxEventRow {
   sequence: number;
   payload: unknown;
   createdAt: Date;
-  relayedAt: Date | null;
+  /** Whether the relay made its deliveries: it is no longer in outbox_unrelayed. */
+  relayed: boolean;
 }
 
 const COLUMNS = `id, event_id AS "eventId", type, aggregate_id AS "aggregateId", partner_id AS "partnerId", sequence,
-  payload, created_at AS "createdAt", relayed_at AS "relayedAt"`;
+  payload, created_at AS "createdAt"`;
 
 /**
- * Appends an event with the aggregate's next sequence number. Call in the transaction that made the change, after
- * locking the aggregate's row, so two writers never race for one number (the unique constraint would refuse it).
+ * Appends an event with the aggregate's next sequence number, queued for the relay (outbox_unrelayed). Call in the
+ * transaction that made the change, after locking the aggregate's row, so two writers never race for one number (the
+ * unique constraint would refuse it).
  */
 export async function insertOutboxEvent(db: Queryable, event: NewOutboxEvent): Promise<OutboxEventRow> {
   const { rows } = await db.query<OutboxEventRow>(
-    `INSERT INTO outbox_events (event_id, type, aggregate_id, partner_id, sequence, payload)
-     SELECT $1, $2, $3, $4, COALESCE(MAX(sequence), 0) + 1, $5 FROM outbox_events WHERE type = $2 AND aggregate_id = $3
-     RETURNING ${COLUMNS}`,
+    `WITH event AS (
+       INSERT INTO outbox_events (event_id, type, aggregate_id, partner_id, sequence, payload)
+       SELECT $1, $2, $3, $4, COALESCE(MAX(sequence), 0) + 1, $5 FROM outbox_events WHERE type = $2 AND aggregate_id = $3
+       RETURNING ${COLUMNS}
+     ), queued AS (
+       INSERT INTO outbox_unrelayed (outbox_id) SELECT id FROM event
+     )
+     SELECT *, false AS relayed FROM event`,
     [randomUUID(), event.type, event.aggregateId, event.partnerId, JSON.stringify(event.payload)],
   );
   return rows[0] as OutboxEventRow;
@@ -50,7 +57,8 @@ export async function listOutboxEvents(
   aggregateId: string,
 ): Promise<OutboxEventRow[]> {
   const { rows } = await db.query<OutboxEventRow>(
-    `SELECT ${COLUMNS} FROM outbox_events WHERE type = $1 AND aggregate_id = $2 ORDER BY sequence`,
+    `SELECT ${COLUMNS}, NOT EXISTS (SELECT 1 FROM outbox_unrelayed u WHERE u.outbox_id = e.id) AS relayed
+       FROM outbox_events e WHERE type = $1 AND aggregate_id = $2 ORDER BY sequence`,
     [type, aggregateId],
   );
   return rows;

@@ -38,9 +38,9 @@ function inLockOrder(deliveryIds: readonly string[]): string[] {
 }
 
 /**
- * Takes up to `limit` unrelayed outbox rows, oldest first, skipping rows another relay holds; creates one delivery
- * per (event, partner endpoint subscribed to its type) and marks the rows relayed, in one statement, in a
- * transaction committed only once its rows are back here. Enqueue the pending deliveries only then: a crash before
+ * Takes up to `limit` unrelayed events (outbox_unrelayed), oldest first, skipping rows another relay holds; creates
+ * one delivery per (event, partner endpoint subscribed to its type) and deletes their outbox_unrelayed rows, in one
+ * statement, in a transaction committed only once its rows are back here. Enqueue the pending deliveries only then: a crash before
  * the commit (a worker killed while the relay runs) leaves the rows unrelayed for the next worker at once, where a
  * lone statement could have marked them relayed with their deliveries left for the sweep; a crash after it leaves
  * pending deliveries for the sweep, and the unique (event_id, partner_id) makes a second delivery impossible.
@@ -49,7 +49,8 @@ function inLockOrder(deliveryIds: readonly string[]): string[] {
  * @returns the relayed rows in outbox order.
  */
 export async function relayOutboxEvents(pool: IndexScanPool, limit: number): Promise<RelayedEvent[]> {
-  // Read in order, outbox_events_unrelayed gives the oldest unrelayed rows first and the scan stops after `limit`.
+  // Read in order, outbox_unrelayed's primary key gives the oldest unrelayed events first and the scan stops after
+  // `limit`; deleting their rows is what marks them relayed.
   const { rows } = await withTransaction(pool, (client) =>
     client.query<{
       outboxId: string;
@@ -57,15 +58,16 @@ export async function relayOutboxEvents(pool: IndexScanPool, limit: number): Pro
       status: 'pending' | 'disabled' | null;
     }>(
       `WITH batch AS (
-       SELECT id, event_id, partner_id, type FROM outbox_events WHERE relayed_at IS NULL
-        ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED
+       SELECT ctid FROM outbox_unrelayed ORDER BY outbox_id LIMIT $1 FOR UPDATE SKIP LOCKED
+     ), relayed AS (
+       DELETE FROM outbox_unrelayed u USING batch WHERE u.ctid = batch.ctid RETURNING u.outbox_id
      ), marked AS (
-       UPDATE outbox_events o SET relayed_at = now() FROM batch WHERE o.id = batch.id RETURNING o.id, o.event_id
+       SELECT e.id, e.event_id, e.partner_id, e.type FROM relayed r JOIN outbox_events e ON e.id = r.outbox_id
      ), inserted AS (
        INSERT INTO webhook_deliveries (id, event_id, partner_id, url, status)
        SELECT gen_random_uuid(), b.event_id, b.partner_id, p.webhook_url,
               CASE WHEN p.webhook_disabled_at IS NULL THEN 'pending' ELSE 'disabled' END
-         FROM batch b JOIN partners p ON p.id = b.partner_id
+         FROM marked b JOIN partners p ON p.id = b.partner_id
         WHERE p.webhook_url IS NOT NULL
           -- Only subscribed types (null: all); a test event is sent because the partner asked for it.
           AND (p.webhook_event_types IS NULL OR b.type = ANY (p.webhook_event_types) OR b.type = 'webhook.test')
@@ -305,7 +307,8 @@ export interface OutboxBacklog {
 
 export async function outboxBacklog(db: Queryable): Promise<OutboxBacklog> {
   const { rows } = await db.query<OutboxBacklog>(
-    `SELECT count(*)::int AS count, min(created_at) AS "oldestCreatedAt" FROM outbox_events WHERE relayed_at IS NULL`,
+    `SELECT count(*)::int AS count, min(e.created_at) AS "oldestCreatedAt"
+       FROM outbox_unrelayed u JOIN outbox_events e ON e.id = u.outbox_id`,
   );
   return rows[0] ?? { count: 0, oldestCreatedAt: null };
 }

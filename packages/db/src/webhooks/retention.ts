@@ -13,7 +13,8 @@ export async function pruneWebhookEvents(
   const { rowCount } = await db.query(
     `WITH old AS (
        SELECT e.id, e.event_id FROM outbox_events e
-        WHERE e.relayed_at IS NOT NULL AND e.created_at < now() - $1 * interval '1 millisecond'
+        WHERE e.created_at < now() - $1 * interval '1 millisecond'
+          AND NOT EXISTS (SELECT 1 FROM outbox_unrelayed u WHERE u.outbox_id = e.id)
           AND EXISTS (SELECT 1 FROM outbox_events n
                        WHERE n.type = e.type AND n.aggregate_id = e.aggregate_id AND n.sequence > e.sequence)
           AND NOT EXISTS (SELECT 1 FROM webhook_deliveries d
