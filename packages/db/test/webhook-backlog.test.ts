@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import {
   claimDeliveries,
   createIndexScanPool,
+  insertOutboxEventBurst,
   insertPartner,
   insertWebhookSecret,
   recordDeliveryAttempts,
@@ -51,19 +52,6 @@ async function relayReads(limit: number): Promise<number> {
 
 const relay = (limit: number) => relayOutboxEvents(db.pool, limit);
 
-async function outboxEvents(partnerId: string, count: number): Promise<void> {
-  await db.pool.query(
-    `WITH event AS (
-       INSERT INTO outbox_events (event_id, type, aggregate_id, partner_id, sequence, payload)
-       SELECT gen_random_uuid(), 'action.updated', gen_random_uuid()::text, $1, 1, jsonb_build_object('n', n)
-         FROM generate_series(1, $2) AS n
-       RETURNING id
-     )
-     INSERT INTO outbox_unrelayed (outbox_id) SELECT id FROM event`,
-    [partnerId, count],
-  );
-}
-
 /** Records each claimed delivery's attempt as answered 200. */
 function recordDelivered(claimed: readonly (ClaimedDelivery | null)[]): Promise<boolean[]> {
   return recordDeliveryAttempts(
@@ -87,7 +75,7 @@ async function partner(): Promise<string> {
 }
 
 it('relays a batch out of a backlog on a database never analyzed, reading about the batch', async () => {
-  await outboxEvents(await partner(), BACKLOG);
+  await insertOutboxEventBurst(db.pool, await partner(), BACKLOG);
   expect(await relayReads(BATCH)).toBeLessThan(5 * BATCH);
   await db.pool.query('TRUNCATE webhook_attempts, webhook_deliveries, outbox_unrelayed, outbox_events');
 });
@@ -95,13 +83,13 @@ it('relays a batch out of a backlog on a database never analyzed, reading about 
 it('relays, claims and records a batch out of a burst the statistics missed, reading about the batch', async () => {
   const partnerId = await partner();
   // A quiet start, analyzed: every event relayed, every delivery settled.
-  await outboxEvents(partnerId, 20);
+  await insertOutboxEventBurst(db.pool, partnerId, 20);
   const quiet = (await relay(100)).map((event) => event.delivery!.id);
   const claimed = await claimDeliveries(db.pool, quiet, LEASE_MS);
   await recordDelivered(claimed);
   await db.pool.query('ANALYZE outbox_unrelayed, outbox_events, webhook_deliveries');
 
-  await outboxEvents(partnerId, BACKLOG);
+  await insertOutboxEventBurst(db.pool, partnerId, BACKLOG);
   expect(await relayReads(BATCH)).toBeLessThan(5 * BATCH);
   while ((await relay(500)).length > 0);
 

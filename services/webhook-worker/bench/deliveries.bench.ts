@@ -13,7 +13,7 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { Queue, Worker } from 'bullmq';
 import pino from 'pino';
-import { insertPartner, insertWebhookSecret } from '@yv/db';
+import { insertOutboxEventBurst, insertPartner, insertWebhookSecret } from '@yv/db';
 import { createTestDatabase, createTestRedis, formatCpuSplit, processCpuMs } from '@yv/testkit';
 import { parseWebhookWorkerConfig } from '../src/config';
 import { createWebhookWorker } from '../src/worker';
@@ -113,16 +113,7 @@ async function deliveries(
     secret: `whsec_${Buffer.alloc(32, 1).toString('base64')}`,
   });
   // One event per action, written in bulk before the clock starts: the relay and the deliveries are measured.
-  await pool.query(
-    `WITH event AS (
-       INSERT INTO outbox_events (event_id, type, aggregate_id, partner_id, sequence, payload)
-       SELECT gen_random_uuid(), 'action.updated', gen_random_uuid()::text, $1, 1, jsonb_build_object('n', n)
-         FROM generate_series(1, $2) AS n
-       RETURNING id
-     )
-     INSERT INTO outbox_unrelayed (outbox_id) SELECT id FROM event`,
-    [partnerId, COUNT],
-  );
+  await insertOutboxEventBurst(pool, partnerId, COUNT);
   const worker = createWebhookWorker({
     config: parseWebhookWorkerConfig({
       DATABASE_URL: databaseUrl,

@@ -50,6 +50,23 @@ export async function insertOutboxEvent(db: Queryable, event: NewOutboxEvent): P
   return rows[0] as OutboxEventRow;
 }
 
+/**
+ * Writes `count` events in one statement, each the first of an action of its own, queued for the relay like any
+ * event: a backlog for the webhook benches and the relay's tests, without a transaction per event.
+ */
+export async function insertOutboxEventBurst(db: Queryable, partnerId: string, count: number): Promise<void> {
+  await db.query(
+    `WITH event AS (
+       INSERT INTO outbox_events (event_id, type, aggregate_id, partner_id, sequence, payload)
+       SELECT gen_random_uuid(), 'action.updated', gen_random_uuid()::text, $1, 1, jsonb_build_object('n', n)
+         FROM generate_series(1, $2) AS n
+       RETURNING id
+     )
+     INSERT INTO outbox_unrelayed (outbox_id) SELECT id FROM event`,
+    [partnerId, count],
+  );
+}
+
 /** Events of one aggregate in sequence order. */
 export async function listOutboxEvents(
   db: Queryable,
