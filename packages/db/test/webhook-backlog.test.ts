@@ -33,22 +33,18 @@ async function rowsRead(table: string): Promise<number> {
   return Number(rows[0]!.read);
 }
 
-async function readDuring(table: string, work: () => Promise<unknown>): Promise<number> {
-  const before = await rowsRead(table);
-  await work();
-  return (await rowsRead(table)) - before;
-}
-
-/** The most rows one relay of `limit` events read of the relay's queue or of the outbox. */
-async function relayReads(limit: number): Promise<number> {
-  const tables = ['outbox_unrelayed', 'outbox_events'];
+/** The most rows `work` read of any one of `tables`. */
+async function readDuring(tables: readonly string[], work: () => Promise<unknown>): Promise<number> {
   const before: number[] = [];
   for (const table of tables) before.push(await rowsRead(table));
-  await relay(limit);
+  await work();
   let most = 0;
   for (const [i, table] of tables.entries()) most = Math.max(most, (await rowsRead(table)) - before[i]!);
   return most;
 }
+
+/** The relay reads its queue and the events it takes. */
+const RELAY_TABLES = ['outbox_unrelayed', 'outbox_events'];
 
 const relay = (limit: number) => relayOutboxEvents(db.pool, limit);
 
@@ -76,7 +72,7 @@ async function partner(): Promise<string> {
 
 it('relays a batch out of a backlog on a database never analyzed, reading about the batch', async () => {
   await insertOutboxEventBurst(db.pool, await partner(), BACKLOG);
-  expect(await relayReads(BATCH)).toBeLessThan(5 * BATCH);
+  expect(await readDuring(RELAY_TABLES, () => relay(BATCH))).toBeLessThan(5 * BATCH);
   await db.pool.query('TRUNCATE webhook_attempts, webhook_deliveries, outbox_unrelayed, outbox_events');
 });
 
@@ -90,7 +86,7 @@ it('relays, claims and records a batch out of a burst the statistics missed, rea
   await db.pool.query('ANALYZE outbox_unrelayed, outbox_events, webhook_deliveries');
 
   await insertOutboxEventBurst(db.pool, partnerId, BACKLOG);
-  expect(await relayReads(BATCH)).toBeLessThan(5 * BATCH);
+  expect(await readDuring(RELAY_TABLES, () => relay(BATCH))).toBeLessThan(5 * BATCH);
   while ((await relay(500)).length > 0);
 
   const { rows } = await db.pool.query<{ id: string }>(
@@ -100,7 +96,7 @@ it('relays, claims and records a batch out of a burst the statistics missed, rea
   const ids = rows.map((row) => row.id);
   let batch: (ClaimedDelivery | null)[] = [];
   expect(
-    await readDuring('webhook_deliveries', async () => {
+    await readDuring(['webhook_deliveries'], async () => {
       batch = await claimDeliveries(db.pool, ids, LEASE_MS);
     }),
   ).toBeLessThan(5 * BATCH);
@@ -108,7 +104,7 @@ it('relays, claims and records a batch out of a burst the statistics missed, rea
 
   let settled: boolean[] = [];
   expect(
-    await readDuring('webhook_deliveries', async () => {
+    await readDuring(['webhook_deliveries'], async () => {
       settled = await recordDelivered(batch);
     }),
   ).toBeLessThan(5 * BATCH);
