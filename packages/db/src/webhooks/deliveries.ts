@@ -38,12 +38,12 @@ function inLockOrder(deliveryIds: readonly string[]): string[] {
 }
 
 /**
- * Takes up to `limit` unrelayed events (outbox_unrelayed), oldest first, skipping rows another relay holds; creates
- * one delivery per (event, partner endpoint subscribed to its type) and deletes their outbox_unrelayed rows, in one
- * statement, in a transaction committed only once its rows are back here. Enqueue the pending deliveries only then: a crash before
- * the commit (a worker killed while the relay runs) leaves the rows unrelayed for the next worker at once, where a
- * lone statement could have marked them relayed with their deliveries left for the sweep; a crash after it leaves
- * pending deliveries for the sweep, and the unique (event_id, partner_id) makes a second delivery impossible.
+ * Takes up to `limit` unrelayed events (outbox_unrelayed), oldest first, skipping rows another relay holds; creates one
+ * delivery per (event, partner endpoint subscribed to its type) and deletes their outbox_unrelayed rows, in one
+ * statement, in a transaction committed only once its rows are back here. Enqueue the pending deliveries only then: a
+ * crash before the commit (a worker killed while the relay runs) leaves the rows unrelayed for the next worker at once,
+ * where a lone statement could have marked them relayed with their deliveries left for the sweep; a crash after it
+ * leaves pending deliveries for the sweep, and the unique (event_id, partner_id) makes a second delivery impossible.
  * On an IndexScanPool, like the claim and the record: the planner, sizing the outbox by its last ANALYZE (or by
  * nothing on a new database), would otherwise read every unrelayed row into a bitmap and sort it, once per batch.
  * @returns the relayed rows in outbox order.
