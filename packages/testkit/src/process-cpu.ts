@@ -6,10 +6,10 @@ const TICKS_PER_S = 100;
 /** The processes a bench run shares the machine with, by what /proc/<pid>/cmdline shows. */
 export type ProcessKind = 'node' | 'postgres';
 
-/** Which of them are the run's own: its devnet node's port (if it has one) and its database's name. */
+/** Which of them are the run's own: its devnet node's port and its database's name, each where it has one. */
 export interface CpuScope {
   nodePort?: number;
-  database: string;
+  database?: string;
 }
 
 function kindOf(cmdline: string, scope: CpuScope): ProcessKind | null {
@@ -20,7 +20,12 @@ function kindOf(cmdline: string, scope: CpuScope): ProcessKind | null {
   )
     return 'node';
   // A backend shows its database: `postgres: 15/main: postgres <database> 127.0.0.1(port) idle`.
-  if (cmdline.startsWith('postgres:') && cmdline.includes(` ${scope.database} `)) return 'postgres';
+  if (
+    scope.database !== undefined &&
+    cmdline.startsWith('postgres:') &&
+    cmdline.includes(` ${scope.database} `)
+  )
+    return 'postgres';
   return null;
 }
 

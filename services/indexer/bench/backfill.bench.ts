@@ -17,7 +17,16 @@ import { vaultLayout, type RawLog } from '@yv/chain';
 import { readDeployment } from '@yv/config';
 import { findPartnerActionById, getIndexerState } from '@yv/db';
 import { startChain, workerAccounts, writeDeployment, type RunningChain } from '@yv/devnet';
-import { createTestDatabase, deployTestVault, freePort, testProvider, type DevnetVault } from '@yv/testkit';
+import {
+  createTestDatabase,
+  deployTestVault,
+  formatCpuSplit,
+  freePort,
+  processCpuMs,
+  testProvider,
+  type CpuScope,
+  type DevnetVault,
+} from '@yv/testkit';
 import { createIndexer } from '../src/indexer';
 import { contractsOf, USDC } from '../test/helpers';
 import { gatewayWrites } from '../test/partner-actions';
@@ -36,6 +45,30 @@ if (process.env.BENCH_SHAPE && !['dense', 'sparse', 'both'].includes(process.env
   throw new Error(`BENCH_SHAPE is dense, sparse or both, not ${process.env.BENCH_SHAPE}`);
 
 const seconds = (start: bigint): number => Number(process.hrtime.bigint() - start) / 1e9;
+
+/** CPU ms each process of a timed run ran: this one (the indexer, or the raw run's decode), the node, Postgres. */
+type CpuSplit = { [process: string]: number | undefined };
+
+/**
+ * Starts counting the CPU of this process and of the scope's node and database backends; the returned function
+ * gives what each ran since. /proc counts in 10 ms ticks, and a backend that ends before the count is read is
+ * missed: read it while the run's pools are open.
+ */
+function cpuSince(scope: CpuScope, self: string): () => CpuSplit {
+  const others = processCpuMs(scope);
+  const own = process.cpuUsage();
+  return () => {
+    const now = processCpuMs(scope);
+    const used = process.cpuUsage(own);
+    return {
+      [self]: (used.user + used.system) / 1000,
+      node: now.node === undefined ? undefined : now.node - (others.node ?? 0),
+      postgres: now.postgres === undefined ? undefined : now.postgres - (others.postgres ?? 0),
+    };
+  };
+}
+
+const nodePortOf = (vault: DevnetVault): number => Number(new URL(vault.rpcUrl).port);
 
 /**
  * Every followed log of the vault in [from, to], fetched and decoded the plainest way: the ceiling.
@@ -84,11 +117,15 @@ async function backfill(vault: DevnetVault, tip: bigint) {
     confirmations: 0,
     maxBlockRange: RANGE,
   });
+  const cpu = cpuSince(
+    { nodePort: nodePortOf(vault), database: new URL(db.url).pathname.slice(1) },
+    'indexer',
+  );
   const start = process.hrtime.bigint();
   let batches = 0;
   const cursor = async () => (await getIndexerState(db.pool, vault.deployment.chainId))?.cursorBlock ?? -1n;
   while ((await cursor()) < tip) if ((await indexer.runOnce()).type === 'batch') batches++;
-  return { db, elapsed: seconds(start), batches };
+  return { db, elapsed: seconds(start), batches, cpu: cpu() };
 }
 
 /** A deposit action through the gateway's writes; the time from its receipt until the running indexer indexes it. */
@@ -171,6 +208,9 @@ interface Row {
   /** Median of the rounds' ratios (each backfill against the raw runs around it). */
   ratio: number;
   batches: number;
+  /** Median CPU ms of each process over the rounds' raw runs (after each backfill) and backfills. */
+  rawCpu: CpuSplit;
+  backfillCpu: CpuSplit;
 }
 
 /** Backfills per shape, each between two raw ceiling runs: the node's speed drifts within one run. */
@@ -179,11 +219,31 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const median = (values: number[]): number =>
   [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
-/** One raw ceiling run over [from, tip], timed. */
+/** One raw ceiling run over [from, tip], timed, with the CPU it cost this process (decode) and the node. */
 async function timedRaw(vault: DevnetVault, from: bigint, tip: bigint) {
+  const cpu = cpuSince({ nodePort: nodePortOf(vault) }, 'decode');
   const t = process.hrtime.bigint();
   const raw = await rawFetchAndDecode(vault, from, tip);
-  return { raw, seconds: seconds(t) };
+  const elapsed = seconds(t);
+  const { decode, node } = cpu();
+  return { raw, seconds: elapsed, cpu: { decode, node } };
+}
+
+/** Each process's median over the runs' splits (undefined where no run measured it). */
+function medianSplit(splits: readonly CpuSplit[]): CpuSplit {
+  const names = [...new Set(splits.flatMap((split) => Object.keys(split)))];
+  return Object.fromEntries(
+    names.map((name) => {
+      const measured = splits.map((split) => split[name]).filter((ms): ms is number => ms !== undefined);
+      return [name, measured.length > 0 ? median(measured) : undefined];
+    }),
+  );
+}
+
+/** "indexer 310, node 420, postgres 150; total 880 ms, 1.9 cores busy over 0.46 s": how busy the run kept the machine. */
+function describeCpu(split: CpuSplit, elapsed: number): string {
+  const total = Object.values(split).reduce<number>((sum, ms) => sum + (ms ?? 0), 0);
+  return `${formatCpuSplit(split, 0)}, ${(total / 1000 / elapsed).toFixed(1)} cores busy over ${elapsed.toFixed(2)} s`;
 }
 
 /**
@@ -207,6 +267,8 @@ async function measure(vault: DevnetVault, shape: Shape) {
   const rawTimes = [before.seconds];
   const indexerTimes: number[] = [];
   const ratios: number[] = [];
+  const rawCpus: CpuSplit[] = [];
+  const backfillCpus: CpuSplit[] = [];
   let kept: Awaited<ReturnType<typeof backfill>> | null = null;
   for (let round = 0; round < ROUNDS; round++) {
     await kept?.db.drop();
@@ -216,11 +278,15 @@ async function measure(vault: DevnetVault, shape: Shape) {
     rawTimes.push(after.seconds);
     indexerTimes.push(kept.elapsed);
     ratios.push(ratio);
+    rawCpus.push(after.cpu);
+    backfillCpus.push(kept.cpu);
     console.log(
       `[${shape}] round ${round + 1}: ${after.raw.count} events in ${tip - from + 1n} blocks (${after.raw.blocks} with logs): ` +
         `(a) raw eth_getLogs + decode ${before.seconds.toFixed(2)} s before, ${after.seconds.toFixed(2)} s after; ` +
         `(b) indexer backfill into Postgres ${kept.elapsed.toFixed(2)} s in ${kept.batches} batches; ratio ${ratio.toFixed(2)}`,
     );
+    console.log(`  CPU ms of the raw run after: ${describeCpu(after.cpu, after.seconds)}`);
+    console.log(`  CPU ms of the backfill:      ${describeCpu(kept.cpu, kept.elapsed)}`);
     before = after;
   }
   const row: Row = {
@@ -232,6 +298,8 @@ async function measure(vault: DevnetVault, shape: Shape) {
     indexerRate: before.raw.count / median(indexerTimes),
     ratio: median(ratios),
     batches: kept!.batches,
+    rawCpu: medianSplit(rawCpus),
+    backfillCpu: medianSplit(backfillCpus),
   };
   return { row, db: kept!.db };
 }
@@ -301,6 +369,13 @@ async function main(): Promise<void> {
         `${r.shape.padEnd(6)} | ${String(r.events).padStart(6)} | ${`${r.blocks} (${r.withLogs})`.padStart(18)} | ` +
           `${String(Math.round(r.rawRate)).padStart(12)} | ${String(Math.round(r.indexerRate)).padStart(16)} | ` +
           r.ratio.toFixed(2),
+      );
+    console.log(
+      '\nCPU ms per run by process, medians of the rounds (two cores: the node and the rest share them)',
+    );
+    for (const r of rows)
+      console.log(
+        `${r.shape.padEnd(6)} | raw run: ${formatCpuSplit(r.rawCpu, 0)} | backfill: ${formatCpuSplit(r.backfillCpu, 0)}`,
       );
     for (const vault of vaults.values()) vault.provider.destroy();
   } finally {
