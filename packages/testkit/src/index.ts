@@ -14,4 +14,11 @@ export { freePort } from './ports';
 export { startTcpProxy, type TcpProxy } from './tcp-proxy';
 export { startOwnRedis, type OwnRedis } from './own-redis';
 export { startRpcProxy, type RpcProxy } from './rpc-proxy';
-export { formatCpuSplit, processCpuMs, type CpuScope, type ProcessKind } from './process-cpu';
+export {
+  cpuSince,
+  formatCpuSplit,
+  processCpuMs,
+  type CpuScope,
+  type CpuUsed,
+  type ProcessKind,
+} from './process-cpu';

@@ -57,6 +57,27 @@ export function processCpuMs(scope: CpuScope): Partial<Record<ProcessKind, numbe
   return totals;
 }
 
+/** CPU ms run since a count began: this process's (`self`), and each of the scope's kinds that /proc showed. */
+export type CpuUsed = { self: number } & Partial<Record<ProcessKind, number>>;
+
+/**
+ * Starts counting the CPU of this process and of the scope's processes; the returned function gives what each ran
+ * since. /proc counts in 10 ms ticks, and a process that ends before the count is read is missed: read it while the
+ * run's pools are open.
+ */
+export function cpuSince(scope: CpuScope): () => CpuUsed {
+  const before = processCpuMs(scope);
+  const own = process.cpuUsage();
+  return () => {
+    const after = processCpuMs(scope);
+    const used = process.cpuUsage(own);
+    const others: Partial<Record<ProcessKind, number>> = {};
+    for (const [kind, ms] of Object.entries(after) as [ProcessKind, number][])
+      others[kind] = ms - (before[kind] ?? 0);
+    return { self: (used.user + used.system) / 1000, ...others };
+  };
+}
+
 /** "gateway 2.09, node 2.74, …" CPU ms per unit of work by process, the ones measured, and their sum. */
 export function formatCpuSplit(split: Readonly<Record<string, number | undefined>>, digits = 2): string {
   const parts = Object.entries(split).filter(([, ms]) => ms !== undefined) as [string, number][];

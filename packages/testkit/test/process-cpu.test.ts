@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createTestDatabase } from '../src/database';
-import { processCpuMs } from '../src/process-cpu';
+import { cpuSince, processCpuMs } from '../src/process-cpu';
 
 const migrationsDir = mkdtempSync(join(tmpdir(), 'yv-testkit-cpu-migrations-'));
 writeFileSync(join(migrationsDir, '1700000000000_none.sql'), '-- Up Migration\n-- Down Migration\n');
@@ -18,6 +18,26 @@ describe('processCpuMs', () => {
       expect(scoped.postgres).toBeGreaterThan(0);
       expect(processCpuMs({ database: `${db.name}_other` }).postgres).toBeUndefined();
       expect(processCpuMs({})).toEqual({});
+    } finally {
+      await db.drop();
+    }
+  });
+
+  it("counts this process's CPU and the scope's since the count began", async () => {
+    const db = await createTestDatabase({ migrationsDir });
+    try {
+      // CPU the backend ran before the count began, which the count must leave out.
+      await db.pool.query('SELECT count(*) FROM generate_series(1, 3000000)');
+      expect(processCpuMs({ database: db.name }).postgres).toBeGreaterThan(0);
+      const cpu = cpuSince({ database: db.name });
+      await db.pool.query('SELECT count(*) FROM generate_series(1, 3000000)');
+      const spinUntil = performance.now() + 50;
+      while (performance.now() < spinUntil);
+      const used = cpu();
+      expect(used.self).toBeGreaterThanOrEqual(40);
+      expect(used.postgres).toBeGreaterThan(0);
+      expect(used.node).toBeUndefined();
+      expect(used.postgres).toBeLessThan(processCpuMs({ database: db.name }).postgres!);
     } finally {
       await db.drop();
     }

@@ -18,13 +18,12 @@ import { readDeployment } from '@yv/config';
 import { findPartnerActionById, getIndexerState } from '@yv/db';
 import { startChain, workerAccounts, writeDeployment, type RunningChain } from '@yv/devnet';
 import {
+  cpuSince,
   createTestDatabase,
   deployTestVault,
   formatCpuSplit,
   freePort,
-  processCpuMs,
   testProvider,
-  type CpuScope,
   type DevnetVault,
 } from '@yv/testkit';
 import { createIndexer } from '../src/indexer';
@@ -48,25 +47,6 @@ const seconds = (start: bigint): number => Number(process.hrtime.bigint() - star
 
 /** CPU ms each process of a timed run ran: this one (the indexer, or the raw run's decode), the node, Postgres. */
 type CpuSplit = { [process: string]: number | undefined };
-
-/**
- * Starts counting the CPU of this process and of the scope's node and database backends; the returned function
- * gives what each ran since. /proc counts in 10 ms ticks, and a backend that ends before the count is read is
- * missed: read it while the run's pools are open.
- */
-function cpuSince(scope: CpuScope, self: string): () => CpuSplit {
-  const others = processCpuMs(scope);
-  const own = process.cpuUsage();
-  return () => {
-    const now = processCpuMs(scope);
-    const used = process.cpuUsage(own);
-    return {
-      [self]: (used.user + used.system) / 1000,
-      node: now.node === undefined ? undefined : now.node - (others.node ?? 0),
-      postgres: now.postgres === undefined ? undefined : now.postgres - (others.postgres ?? 0),
-    };
-  };
-}
 
 const nodePortOf = (vault: DevnetVault): number => Number(new URL(vault.rpcUrl).port);
 
@@ -117,15 +97,13 @@ async function backfill(vault: DevnetVault, tip: bigint) {
     confirmations: 0,
     maxBlockRange: RANGE,
   });
-  const cpu = cpuSince(
-    { nodePort: nodePortOf(vault), database: new URL(db.url).pathname.slice(1) },
-    'indexer',
-  );
+  const cpu = cpuSince({ nodePort: nodePortOf(vault), database: db.name });
   const start = process.hrtime.bigint();
   let batches = 0;
   const cursor = async () => (await getIndexerState(db.pool, vault.deployment.chainId))?.cursorBlock ?? -1n;
   while ((await cursor()) < tip) if ((await indexer.runOnce()).type === 'batch') batches++;
-  return { db, elapsed: seconds(start), batches, cpu: cpu() };
+  const { self, ...others } = cpu();
+  return { db, elapsed: seconds(start), batches, cpu: { indexer: self, ...others } };
 }
 
 /** A deposit action through the gateway's writes; the time from its receipt until the running indexer indexes it. */
@@ -221,12 +199,12 @@ const median = (values: number[]): number =>
 
 /** One raw ceiling run over [from, tip], timed, with the CPU it cost this process (decode) and the node. */
 async function timedRaw(vault: DevnetVault, from: bigint, tip: bigint) {
-  const cpu = cpuSince({ nodePort: nodePortOf(vault) }, 'decode');
+  const cpu = cpuSince({ nodePort: nodePortOf(vault) });
   const t = process.hrtime.bigint();
   const raw = await rawFetchAndDecode(vault, from, tip);
   const elapsed = seconds(t);
-  const { decode, node } = cpu();
-  return { raw, seconds: elapsed, cpu: { decode, node } };
+  const { self, node } = cpu();
+  return { raw, seconds: elapsed, cpu: { decode: self, node } };
 }
 
 /** Each process's median over the runs' splits (undefined where no run measured it). */

@@ -14,7 +14,7 @@ import { createInterface } from 'node:readline';
 import { Queue, Worker } from 'bullmq';
 import pino from 'pino';
 import { insertOutboxEventBurst, insertPartner, insertWebhookSecret } from '@yv/db';
-import { createTestDatabase, createTestRedis, formatCpuSplit, processCpuMs } from '@yv/testkit';
+import { cpuSince, createTestDatabase, createTestRedis, formatCpuSplit } from '@yv/testkit';
 import { parseWebhookWorkerConfig } from '../src/config';
 import { createWebhookWorker } from '../src/worker';
 
@@ -129,16 +129,13 @@ async function deliveries(
     }),
     log: pino({ level: 'silent' }),
   });
-  const scope = { database: new URL(databaseUrl).pathname.slice(1) };
-  const postgresBefore = processCpuMs(scope).postgres;
   const done = receiver.expect(COUNT);
-  const workerBefore = process.cpuUsage();
+  const cpu = cpuSince({ database: new URL(databaseUrl).pathname.slice(1) });
   const started = performance.now();
   worker.start();
   const received = await done;
   const seconds = (performance.now() - started) / 1000;
-  const workerUsed = process.cpuUsage(workerBefore);
-  const postgresAfter = processCpuMs(scope).postgres;
+  const used = cpu();
   await worker.stop();
   const { rows } = await pool.query<{ n: number }>(
     `SELECT count(*)::int AS n FROM webhook_deliveries WHERE partner_id = $1 AND status = 'delivered'`,
@@ -149,8 +146,8 @@ async function deliveries(
     signed: received.signed,
     recorded: rows[0]!.n,
     cpu: {
-      worker: (workerUsed.user + workerUsed.system) / 1000 / COUNT,
-      ...(postgresAfter === undefined ? {} : { postgres: (postgresAfter - (postgresBefore ?? 0)) / COUNT }),
+      worker: used.self / COUNT,
+      ...(used.postgres === undefined ? {} : { postgres: used.postgres / COUNT }),
       receiver: received.cpuMs / COUNT,
     },
   };

@@ -9,8 +9,8 @@ import { vaultDriver } from '@yv/chain';
 import { getIndexerState } from '@yv/db';
 import { startChain, startFixtureServer, USDC, type FixtureServer, type RunningChain } from '@yv/devnet';
 import {
+  cpuSince,
   freePort,
-  processCpuMs,
   startRpcProxy,
   type CpuScope,
   type ProcessKind,
@@ -43,8 +43,7 @@ export async function load(spec: LoadSpec, scope?: CpuScope): Promise<BenchFigur
   const dir = mkdtempSync(path.join(tmpdir(), 'yv-bench-'));
   const specFile = path.join(dir, 'spec.json');
   writeFileSync(specFile, JSON.stringify(spec));
-  const cpu = process.cpuUsage();
-  const others = scope ? processCpuMs(scope) : {};
+  const cpu = cpuSince(scope ?? {});
   try {
     const { stdout } = await execFileAsync(
       process.execPath,
@@ -52,12 +51,10 @@ export async function load(spec: LoadSpec, scope?: CpuScope): Promise<BenchFigur
       { maxBuffer: 64 * 1024 * 1024 },
     );
     const figures = JSON.parse(stdout) as LoadFigures;
-    const used = process.cpuUsage(cpu);
-    const othersAfter = scope ? processCpuMs(scope) : {};
+    const used = cpu();
     const perRequest = (ms: number) => ms / Math.max(figures.requests, 1);
-    const gateway = perRequest((used.user + used.system) / 1000);
-    const other = (kind: ProcessKind) =>
-      othersAfter[kind] === undefined ? undefined : perRequest(othersAfter[kind]! - (others[kind] ?? 0));
+    const gateway = perRequest(used.self);
+    const other = (kind: ProcessKind) => (used[kind] === undefined ? undefined : perRequest(used[kind]));
     return {
       ...figures,
       cpuMsPerRequest: gateway,
