@@ -1,8 +1,13 @@
 /**
  * A value loaded at most once per `ttlMs`, however many requests want it: concurrent callers share the load in
- * flight, and a failed load is never kept (the next caller tries again). `ttlMs` 0 shares only the load in flight.
+ * flight, and a failed load is never kept (the next caller tries again), nor a value `keep` refuses (a load that
+ * answers its own failures). `ttlMs` 0 shares only the load in flight.
  */
-export function cached<T>(ttlMs: number, load: () => Promise<T>): () => Promise<T> {
+export function cached<T>(
+  ttlMs: number,
+  load: () => Promise<T>,
+  keep: (value: T) => boolean = () => true,
+): () => Promise<T> {
   let kept: { value: Promise<T>; at: number } | null = null;
   return () => {
     const now = Date.now();
@@ -10,9 +15,9 @@ export function cached<T>(ttlMs: number, load: () => Promise<T>): () => Promise<
     const entry = { value: load(), at: -1 };
     kept = entry;
     entry.value.then(
-      () => {
+      (value) => {
         entry.at = Date.now();
-        if (ttlMs === 0 && kept === entry) kept = null;
+        if ((ttlMs === 0 || !keep(value)) && kept === entry) kept = null;
       },
       () => {
         if (kept === entry) kept = null;

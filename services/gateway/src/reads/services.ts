@@ -150,8 +150,20 @@ export function createReadServices(opts: ReadServicesOptions): ReadServices {
       state: vaultStateFromJson(row.state as VaultStateJson),
     };
   });
-  const readiness = cached(ttl, () => latestReadiness(pool));
-  const indexer = cached(ttl, () => getIndexerState(pool, chainId));
+  // Read together and kept together: the watcher's reason codes were computed from an indexer row, and a reply
+  // pairing them with a row cached at another moment could say INDEXER_NODE_BEHIND beside a lag of 0.
+  const indexerAndReadiness = cached(
+    ttl,
+    async () => {
+      const [indexer, readiness] = await Promise.all([
+        settle(() => getIndexerState(pool, chainId)),
+        settle(() => latestReadiness(pool)),
+      ]);
+      return { indexer, readiness };
+    },
+    (pair) => !('error' in (pair.indexer ?? {})) && !('error' in (pair.readiness ?? {})),
+  );
+  const readiness = async () => (await indexerAndReadiness()).readiness;
   const heartbeats = cached(ttl, async () => {
     const [latest, latestValid] = await Promise.all([
       latestKeeperHeartbeat(pool),
@@ -208,10 +220,9 @@ export function createReadServices(opts: ReadServicesOptions): ReadServices {
 
   /** The indexed store as of now: its state (whose cursor keys the page caches) and whether it is current. */
   async function indexed() {
-    const [state, stored] = await Promise.all([
-      as('INDEXER_UNAVAILABLE', 'the indexer state cannot be read', indexer),
-      settle(readiness),
-    ]);
+    const { indexer: state, readiness: stored } = await indexerAndReadiness();
+    if (state !== null && 'error' in state)
+      throw new ApiError('INDEXER_UNAVAILABLE', 'the indexer state cannot be read');
     const ready = servedReadiness(readOrNull(stored), null, new Date(), opts.readinessMaxAgeMs);
     return {
       available: ready.activity,
@@ -261,11 +272,10 @@ export function createReadServices(opts: ReadServicesOptions): ReadServices {
 
     async health() {
       const now = new Date();
-      const [chainHead, stored, found, state, beats, meta] = await Promise.all([
+      const [chainHead, { readiness: stored, indexer: state }, found, beats, meta] = await Promise.all([
         head(),
-        settle(readiness),
+        indexerAndReadiness(),
         settle(snapshot),
-        settle(indexer),
         settle(heartbeats),
         settle(tokens),
       ]);
@@ -290,7 +300,7 @@ export function createReadServices(opts: ReadServicesOptions): ReadServices {
         head(),
         as('VAULT_READ_FAILED', 'token metadata cannot be read from the chain', tokens),
         as('VAULT_READ_FAILED', 'the contracts’ capabilities cannot be read', capabilities),
-        settle(readiness),
+        readiness(),
       ]);
       // The snapshot is only worth acting on while the chain it describes answers.
       if (!chainHead.ok)
