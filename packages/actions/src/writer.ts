@@ -1,9 +1,10 @@
 import {
   insertOutboxEvent,
-  insertPartnerAction,
+  insertPartnerActions,
   lockPartnerAction,
   updatePartnerAction,
   withTransaction,
+  type NewActionCreation,
   type NewOutboxEvent,
   type NewPartnerAction,
   type PartnerActionChanges,
@@ -12,6 +13,7 @@ import {
   type PoolClient,
 } from '@yv/db';
 import { toPartnerActionJson, transition, type ActionDeployment, type PartnerActionJson } from '@yv/domain';
+import { batchLoader } from '@yv/runtime';
 import type { PartnerActionStatus } from '@yv/schemas';
 
 /** An action as written: the row and the resource its `action.updated` event carries. */
@@ -57,9 +59,10 @@ const now = (): Date => new Date();
 
 /**
  * The one writer of partner_actions, for the gateway and the indexer alike (docs/design.md#partner-action-states):
- * a creation is one statement that inserts the action with its first `action.updated` outbox event; every change
- * is one transaction that changes the action under its row lock, checks a status change against the state
- * machine, and appends the event; so a webhook is sent for every change and only for those.
+ * a creation is one statement (shared by the creations that arrive together) that inserts the action with its first
+ * `action.updated` outbox event; every change is one transaction that changes the action under its row lock, checks
+ * a status change against the state machine, and appends the event; so a webhook is sent for every change and only
+ * for those.
  */
 export function createActionWriter(deps: ActionWriterDeps): ActionWriter {
   const recorded = async (tx: PoolClient, row: PartnerActionRow): Promise<WrittenAction> => {
@@ -73,12 +76,18 @@ export function createActionWriter(deps: ActionWriterDeps): ActionWriter {
     return { row, json };
   };
 
+  // The creations whose quotes were answered together are written with one statement.
+  const insert = batchLoader((creations: NewActionCreation[]) => insertPartnerActions(deps.pool, creations));
+
   return {
     async create(action) {
-      const row = await insertPartnerAction(deps.pool, action, {
-        createdAt: (deps.clock ?? now)(),
-        type: 'action.updated',
-        payloadOf: (stored) => toPartnerActionJson(stored, deps.deployment),
+      const row = await insert({
+        action,
+        event: {
+          createdAt: (deps.clock ?? now)(),
+          type: 'action.updated',
+          payloadOf: (stored) => toPartnerActionJson(stored, deps.deployment),
+        },
       });
       if (!row) return null;
       deps.onCreated?.(row);

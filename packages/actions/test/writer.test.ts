@@ -78,6 +78,33 @@ describe('the action writer', () => {
     expect(await statuses(action.id)).toEqual(['created']);
   });
 
+  it('writes creations that arrive together in one statement, each answered as if alone', async () => {
+    const { w, created } = writer();
+    const partner = await newPartner(db.pool);
+    const taken = newAction(partner, 'deposit');
+    await w.create(taken);
+    const fresh = [newAction(partner, 'deposit'), newAction(partner, 'redeem_async', 7n)];
+    // The same key twice in one batch, and a key used before it: the constraint picks one, the others answer null.
+    const twin = { ...newAction(partner, 'deposit'), idempotencyKey: fresh[0]!.idempotencyKey };
+    const reused = { ...newAction(partner, 'deposit'), idempotencyKey: taken.idempotencyKey };
+    // Counted, not replaced: every statement still runs against the database.
+    const queries = jest.spyOn(db.pool, 'query');
+    const answers = await Promise.all([...fresh, twin, reused].map((action) => w.create(action)));
+    expect(queries).toHaveBeenCalledTimes(1);
+    queries.mockRestore();
+    expect(answers.map((a) => a?.row.id ?? null)).toEqual([fresh[0]!.id, fresh[1]!.id, null, null]);
+    expect(answers[1]!.row).toMatchObject({ action: 'redeem_async', redeemId: '7' });
+    for (const action of fresh) {
+      expect(await findPartnerActionByKey(db.pool, partner, action.idempotencyKey)).toMatchObject({
+        id: action.id,
+      });
+      expect(await statuses(action.id)).toEqual(['created']);
+    }
+    expect(await statuses(twin.id)).toEqual([]);
+    expect(await statuses(reused.id)).toEqual([]);
+    expect(created).toEqual([taken.id, fresh[0]!.id, fresh[1]!.id]);
+  });
+
   it('leaves the action and its events alone when the decision is null', async () => {
     const { w, entered } = writer();
     const action = newAction(await newPartner(db.pool), 'deposit');

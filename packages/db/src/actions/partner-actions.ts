@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { PartnerActionStatus } from '@yv/schemas';
 import type { OutboxEventType } from '../outbox';
-import { oneByLookup } from '../lookups';
+import { oneByLookup, type LookupRow } from '../lookups';
 import type { Queryable } from '../queryable';
 import type { NewPartnerAction, PartnerActionChanges, PartnerActionRow } from './types';
 
@@ -27,63 +27,94 @@ export function newPartnerActionRow(action: NewPartnerAction, createdAt: Date): 
   };
 }
 
+/** A new action and how its first event is stamped and rendered. */
+export interface NewActionCreation {
+  action: NewPartnerAction;
+  event: { createdAt: Date; type: OutboxEventType; payloadOf: (row: PartnerActionRow) => unknown };
+}
+
+const json = (value: unknown): string | null => (value === null ? null : JSON.stringify(value));
+
 /**
- * Inserts the action and its first `action.updated` event (sequence 1: the aggregate is new) in ONE statement, so
- * the creation is atomic without BEGIN and COMMIT: four round trips fewer on the busiest write. The event's payload
- * is rendered from the row as the defaults complete it, which is why `createdAt` comes from the caller (the clock
- * that also stamps the quote) rather than from the database. Nothing is written when the partner already used the
- * idempotency key: the unique constraint, not a prior read, decides which of concurrent first requests wins.
- * The statement is prepared (named), as are the key and Idempotency-Key lookups before it: parsing and planning
- * them on every creation was about a third of PostgreSQL's CPU per creation.
- * @returns the new row as stored, or null when the key was taken (read the winner with findPartnerActionByKey).
+ * Inserts actions, each with its first `action.updated` event (sequence 1: the aggregate is new), in ONE statement:
+ * atomic without BEGIN and COMMIT, and the creations that arrive together share one round trip and one commit
+ * instead of one each. Each event's payload is rendered from the row as the defaults complete it, which is why
+ * `createdAt` comes from the caller (the clock that also stamps the quote) rather than from the database. An action
+ * whose partner already used the idempotency key is not written and answers null: the unique constraint, not a
+ * prior read, decides which of concurrent first requests wins, also between two of one call. The statement is
+ * prepared (named), as are the key and Idempotency-Key lookups before it: parsing and planning them on every
+ * creation was about a third of PostgreSQL's CPU per creation.
+ * @returns each new row as stored, in the creations' order; null where the key was taken (read the winner with
+ *   findPartnerActionByKey).
  */
-export async function insertPartnerAction(
+export async function insertPartnerActions(
   db: Queryable,
-  action: NewPartnerAction,
-  event: { createdAt: Date; type: OutboxEventType; payloadOf: (row: PartnerActionRow) => unknown },
-): Promise<PartnerActionRow | null> {
-  const payload = event.payloadOf(newPartnerActionRow(action, event.createdAt));
-  const { rows } = await db.query<PartnerActionRow>({
-    name: 'partner-action-insert',
-    text: `WITH inserted AS (
+  creations: readonly NewActionCreation[],
+): Promise<(PartnerActionRow | null)[]> {
+  if (creations.length === 0) return [];
+  const column = <T>(pick: (creation: NewActionCreation) => T): T[] => creations.map(pick);
+  const { rows } = await db.query<PartnerActionRow & LookupRow>({
+    name: 'partner-actions-insert',
+    text: `WITH input AS (
+       SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::text[], $5::int[], $6::text[], $7::text[],
+              $8::text[], $9::text[], $10::text[], $11::text[], $12::text[], $13::text[], $14::text[], $15::int[],
+              $16::timestamptz[], $17::timestamptz[], $18::uuid[], $19::text[], $20::text[])
+         WITH ORDINALITY AS i(id, partner_id, idempotency_key, request_fingerprint, response_status, action, status,
+              wallet, receiver, redeem_id, request, quote, steps, funding, receive_chain_id, expires_at, created_at,
+              event_id, event_type, payload, lookup)
+     ), inserted AS (
        INSERT INTO partner_actions (id, partner_id, idempotency_key, request_fingerprint, response_status, action,
           status, wallet, receiver, redeem_id, request, quote, steps, funding, receive_chain_id, expires_at,
           created_at, updated_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $17)
+       SELECT id, partner_id, idempotency_key, request_fingerprint, response_status, action, status, wallet,
+              receiver, redeem_id, request::jsonb, quote::jsonb, steps::jsonb, funding::jsonb, receive_chain_id,
+              expires_at, created_at, created_at
+         FROM input ORDER BY lookup
        ON CONFLICT (partner_id, idempotency_key) DO NOTHING
        RETURNING ${COLUMNS}
      ), event AS (
        INSERT INTO outbox_events (event_id, type, aggregate_id, partner_id, sequence, payload)
-       SELECT $18, $19, inserted.id::text, inserted."partnerId", 1, $20 FROM inserted
+       SELECT input.event_id, input.event_type, inserted.id::text, inserted."partnerId", 1, input.payload::jsonb
+         FROM inserted JOIN input ON input.id = inserted.id
+        ORDER BY input.lookup
        RETURNING id
      ), queued AS (
        INSERT INTO outbox_unrelayed (outbox_id) SELECT id FROM event
      )
-     SELECT * FROM inserted`,
+     SELECT input.lookup, inserted.* FROM inserted JOIN input ON input.id = inserted.id`,
     values: [
-      action.id,
-      action.partnerId,
-      action.idempotencyKey,
-      action.requestFingerprint,
-      action.responseStatus,
-      action.action,
-      action.status,
-      action.wallet,
-      action.receiver,
-      action.redeemId,
-      JSON.stringify(action.request),
-      JSON.stringify(action.quote),
-      JSON.stringify(action.steps),
-      action.funding === null ? null : JSON.stringify(action.funding),
-      action.receiveChainId,
-      action.expiresAt,
-      event.createdAt,
-      randomUUID(),
-      event.type,
-      JSON.stringify(payload),
+      column((c) => c.action.id),
+      column((c) => c.action.partnerId),
+      column((c) => c.action.idempotencyKey),
+      column((c) => c.action.requestFingerprint),
+      column((c) => c.action.responseStatus),
+      column((c) => c.action.action),
+      column((c) => c.action.status),
+      column((c) => c.action.wallet),
+      column((c) => c.action.receiver),
+      column((c) => c.action.redeemId),
+      column((c) => json(c.action.request)),
+      column((c) => json(c.action.quote)),
+      column((c) => json(c.action.steps)),
+      column((c) => json(c.action.funding)),
+      column((c) => c.action.receiveChainId),
+      column((c) => c.action.expiresAt?.toISOString() ?? null),
+      column((c) => c.event.createdAt.toISOString()),
+      column(() => randomUUID()),
+      column((c) => c.event.type),
+      column((c) => json(c.event.payloadOf(newPartnerActionRow(c.action, c.event.createdAt)))),
     ],
   });
-  return rows[0] ?? null;
+  return oneByLookup(creations.length, rows);
+}
+
+/** One action with its first event (insertPartnerActions). @returns the row, or null when the key was taken. */
+export async function insertPartnerAction(
+  db: Queryable,
+  action: NewPartnerAction,
+  event: NewActionCreation['event'],
+): Promise<PartnerActionRow | null> {
+  return (await insertPartnerActions(db, [{ action, event }]))[0]!;
 }
 
 export async function findPartnerActionByKey(
