@@ -360,16 +360,20 @@ abstract contract VaultAccounting is Ownable {
         p.reportedTotalAssets = totalAssets();
     }
 
-    /// Every deposit rule in one view: reverts with the reason a deposit would revert, else the shares.
+    /// Every deposit rule in one view: reverts with the reason a deposit would revert, else the shares. The NAV is
+    /// read once for the three rules that need it (both rooms and the shares), as in quoteOf: every deposit and
+    /// every quote's simulation pays for each read.
     function checkDeposit(address receiver, uint256 assets) public view returns (uint256 shares) {
         if (depositsPaused) revert DepositsArePaused();
         if (assets == 0) revert ZeroAmount();
         if (assets < minimumDeposit) revert BelowMinimumDeposit(assets, minimumDeposit);
-        uint256 room = globalDepositRoom();
+        uint256 nav = totalAssets();
+        uint256 supply = _totalShares();
+        uint256 room = _globalRoomAt(nav);
         if (assets > room) revert MaxTvlExceeded(assets, room);
-        room = userDepositRoom(receiver);
+        room = _userRoomAt(_toAssetsAt(_sharesOf(receiver), nav, supply, Math.Rounding.Floor));
         if (assets > room) revert MaxUserDepositExceeded(assets, room);
-        shares = previewDeposit(assets);
+        shares = _toSharesAt(assets, nav, supply, Math.Rounding.Floor);
         if (shares == 0) revert ZeroShares(assets);
     }
 
