@@ -33,8 +33,6 @@ export interface NewActionCreation {
   event: { createdAt: Date; type: OutboxEventType; payloadOf: (row: PartnerActionRow) => unknown };
 }
 
-const json = (value: unknown): string | null => (value === null ? null : JSON.stringify(value));
-
 /**
  * Inserts actions, each with its first `action.updated` event (sequence 1: the aggregate is new), in ONE statement:
  * atomic without BEGIN and COMMIT, and the creations that arrive together share one round trip and one commit
@@ -52,13 +50,37 @@ export async function insertPartnerActions(
   creations: readonly NewActionCreation[],
 ): Promise<(PartnerActionRow | null)[]> {
   if (creations.length === 0) return [];
-  const column = <T>(pick: (creation: NewActionCreation) => T): T[] => creations.map(pick);
+  // One jsonb parameter for the whole batch: PostgreSQL parses it once, and the JSON columns travel as JSON, not
+  // escaped again as elements of array literals (that escaping was a tenth of the gateway's CPU per creation).
+  const input = creations.map(({ action, event }) => ({
+    id: action.id,
+    partner_id: action.partnerId,
+    idempotency_key: action.idempotencyKey,
+    request_fingerprint: action.requestFingerprint,
+    response_status: action.responseStatus,
+    action: action.action,
+    status: action.status,
+    wallet: action.wallet,
+    receiver: action.receiver,
+    redeem_id: action.redeemId,
+    request: action.request,
+    quote: action.quote,
+    steps: action.steps,
+    funding: action.funding,
+    receive_chain_id: action.receiveChainId,
+    expires_at: action.expiresAt,
+    created_at: event.createdAt,
+    event_id: randomUUID(),
+    event_type: event.type,
+    payload: event.payloadOf(newPartnerActionRow(action, event.createdAt)),
+  }));
   const { rows } = await db.query<PartnerActionRow & LookupRow>({
     name: 'partner-actions-insert',
     text: `WITH input AS (
-       SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::text[], $5::int[], $6::text[], $7::text[],
-              $8::text[], $9::text[], $10::text[], $11::text[], $12::text[], $13::text[], $14::text[], $15::int[],
-              $16::timestamptz[], $17::timestamptz[], $18::uuid[], $19::text[], $20::text[])
+       SELECT * FROM ROWS FROM (jsonb_to_recordset($1::jsonb) AS (id uuid, partner_id uuid, idempotency_key text,
+              request_fingerprint text, response_status int, action text, status text, wallet text, receiver text,
+              redeem_id text, request jsonb, quote jsonb, steps jsonb, funding jsonb, receive_chain_id int,
+              expires_at timestamptz, created_at timestamptz, event_id uuid, event_type text, payload jsonb))
          WITH ORDINALITY AS i(id, partner_id, idempotency_key, request_fingerprint, response_status, action, status,
               wallet, receiver, redeem_id, request, quote, steps, funding, receive_chain_id, expires_at, created_at,
               event_id, event_type, payload, lookup)
@@ -67,14 +89,14 @@ export async function insertPartnerActions(
           status, wallet, receiver, redeem_id, request, quote, steps, funding, receive_chain_id, expires_at,
           created_at, updated_at)
        SELECT id, partner_id, idempotency_key, request_fingerprint, response_status, action, status, wallet,
-              receiver, redeem_id, request::jsonb, quote::jsonb, steps::jsonb, funding::jsonb, receive_chain_id,
-              expires_at, created_at, created_at
+              receiver, redeem_id, request, quote, steps, funding, receive_chain_id, expires_at, created_at,
+              created_at
          FROM input ORDER BY lookup
        ON CONFLICT (partner_id, idempotency_key) DO NOTHING
        RETURNING ${COLUMNS}
      ), event AS (
        INSERT INTO outbox_events (event_id, type, aggregate_id, partner_id, sequence, payload)
-       SELECT input.event_id, input.event_type, inserted.id::text, inserted."partnerId", 1, input.payload::jsonb
+       SELECT input.event_id, input.event_type, inserted.id::text, inserted."partnerId", 1, input.payload
          FROM inserted JOIN input ON input.id = inserted.id
         ORDER BY input.lookup
        RETURNING id
@@ -82,28 +104,7 @@ export async function insertPartnerActions(
        INSERT INTO outbox_unrelayed (outbox_id) SELECT id FROM event
      )
      SELECT input.lookup, inserted.* FROM inserted JOIN input ON input.id = inserted.id`,
-    values: [
-      column((c) => c.action.id),
-      column((c) => c.action.partnerId),
-      column((c) => c.action.idempotencyKey),
-      column((c) => c.action.requestFingerprint),
-      column((c) => c.action.responseStatus),
-      column((c) => c.action.action),
-      column((c) => c.action.status),
-      column((c) => c.action.wallet),
-      column((c) => c.action.receiver),
-      column((c) => c.action.redeemId),
-      column((c) => json(c.action.request)),
-      column((c) => json(c.action.quote)),
-      column((c) => json(c.action.steps)),
-      column((c) => json(c.action.funding)),
-      column((c) => c.action.receiveChainId),
-      column((c) => c.action.expiresAt?.toISOString() ?? null),
-      column((c) => c.event.createdAt.toISOString()),
-      column(() => randomUUID()),
-      column((c) => c.event.type),
-      column((c) => json(c.event.payloadOf(newPartnerActionRow(c.action, c.event.createdAt)))),
-    ],
+    values: [JSON.stringify(input)],
   });
   return oneByLookup(creations.length, rows);
 }
