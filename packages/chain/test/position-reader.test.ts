@@ -163,3 +163,28 @@ it('holds the wallets that waited for a call for one window after it answers, fo
   expect(a.blockNumber).toBe(b.blockNumber);
   provider.destroy();
 });
+
+it('on a slow node holds a batch for a share of its round trip, so a wallet asked just past the default window joins it', async () => {
+  const { provider, ethCalls } = countingProvider(v.provider._getConnection().url);
+  const send = provider.send.bind(provider);
+  provider.send = async (method: string, params: unknown[] | Record<string, unknown>) => {
+    const answer = await send(method, params);
+    if (method === 'eth_call') await new Promise((resolve) => setTimeout(resolve, 200));
+    return answer;
+  };
+  const reader = createPositionReader({
+    provider,
+    layout: vaultLayout(v.deployment),
+    latestBlock: createLatestBlock(provider, 60_000),
+  });
+  const [first, second, third] = v.wallets.map((w) => w.address);
+  // The first call's round trip (over 200 ms) widens the window from 10 ms to 50 ms.
+  await reader.read(first!);
+  const early = reader.read(second!);
+  await new Promise((resolve) => setTimeout(resolve, 20));
+  const late = reader.read(third!);
+  const [a, b] = await Promise.all([early, late]);
+  expect(ethCalls()).toBe(2);
+  expect(a.blockNumber).toBe(b.blockNumber);
+  provider.destroy();
+});
