@@ -18,6 +18,16 @@ function countingProvider(url: string) {
   return { provider, ethCalls: () => ethCalls };
 }
 
+/** Holds every eth_call's answer `ms` longer, as a distant node would. */
+function answerCallsLate(provider: JsonRpcProvider, ms: number): void {
+  const send = provider.send.bind(provider);
+  provider.send = async (method: string, params: unknown[] | Record<string, unknown>) => {
+    const answer = await send(method, params);
+    if (method === 'eth_call') await new Promise((resolve) => setTimeout(resolve, ms));
+    return answer;
+  };
+}
+
 it('reads a position that matches the contracts own views at the same block', async () => {
   const [alice] = v.wallets;
   const c = v.deployment.contracts;
@@ -110,12 +120,7 @@ it('answers concurrent requests at one block with one eth_call, shared per walle
 it('reads the wallets waiting for a call at the newest block any of them was asked at, in one call', async () => {
   const { provider, ethCalls } = countingProvider(v.provider._getConnection().url);
   // Every eth_call answers 300 ms late, so wallets asked meanwhile wait for the next call.
-  const send = provider.send.bind(provider);
-  provider.send = async (method: string, params: unknown[] | Record<string, unknown>) => {
-    const answer = await send(method, params);
-    if (method === 'eth_call') await new Promise((resolve) => setTimeout(resolve, 300));
-    return answer;
-  };
+  answerCallsLate(provider, 300);
   let head = await v.provider.getBlockNumber();
   const reader = createPositionReader({
     provider,
@@ -139,12 +144,7 @@ it('reads the wallets waiting for a call at the newest block any of them was ask
 
 it('holds the wallets that waited for a call for one window after it answers, for the answered to join them', async () => {
   const { provider, ethCalls } = countingProvider(v.provider._getConnection().url);
-  const send = provider.send.bind(provider);
-  provider.send = async (method: string, params: unknown[] | Record<string, unknown>) => {
-    const answer = await send(method, params);
-    if (method === 'eth_call') await new Promise((resolve) => setTimeout(resolve, 300));
-    return answer;
-  };
+  answerCallsLate(provider, 300);
   const reader = createPositionReader({
     provider,
     layout: vaultLayout(v.deployment),
@@ -166,12 +166,7 @@ it('holds the wallets that waited for a call for one window after it answers, fo
 
 it('on a slow node holds a batch for a share of its round trip, so a wallet asked just past the default window joins it', async () => {
   const { provider, ethCalls } = countingProvider(v.provider._getConnection().url);
-  const send = provider.send.bind(provider);
-  provider.send = async (method: string, params: unknown[] | Record<string, unknown>) => {
-    const answer = await send(method, params);
-    if (method === 'eth_call') await new Promise((resolve) => setTimeout(resolve, 200));
-    return answer;
-  };
+  answerCallsLate(provider, 200);
   const reader = createPositionReader({
     provider,
     layout: vaultLayout(v.deployment),
