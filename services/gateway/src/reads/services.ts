@@ -113,9 +113,12 @@ async function settle<T>(read: () => Promise<T>): Promise<T | { error: string }>
   }
 }
 
+const failedRead = <T extends object>(value: T | null | { error: string }): value is { error: string } =>
+  value !== null && 'error' in value;
+
 /** A settled read whose failure counts as "nothing there" (readiness: none means no flag holds). */
 const readOrNull = <T extends object>(value: T | null | { error: string }): T | null =>
-  value === null || 'error' in value ? null : value;
+  failedRead(value) ? null : value;
 
 const PAGE_CACHE_KEYS = 20_000;
 
@@ -161,7 +164,7 @@ export function createReadServices(opts: ReadServicesOptions): ReadServices {
       ]);
       return { indexer, readiness };
     },
-    (pair) => !('error' in (pair.indexer ?? {})) && !('error' in (pair.readiness ?? {})),
+    (pair) => !failedRead(pair.indexer) && !failedRead(pair.readiness),
   );
   const readiness = async () => (await indexerAndReadiness()).readiness;
   const heartbeats = cached(ttl, async () => {
@@ -221,8 +224,7 @@ export function createReadServices(opts: ReadServicesOptions): ReadServices {
   /** The indexed store as of now: its state (whose cursor keys the page caches) and whether it is current. */
   async function indexed() {
     const { indexer: state, readiness: stored } = await indexerAndReadiness();
-    if (state !== null && 'error' in state)
-      throw new ApiError('INDEXER_UNAVAILABLE', 'the indexer state cannot be read');
+    if (failedRead(state)) throw new ApiError('INDEXER_UNAVAILABLE', 'the indexer state cannot be read');
     const ready = servedReadiness(readOrNull(stored), null, new Date(), opts.readinessMaxAgeMs);
     return {
       available: ready.activity,
