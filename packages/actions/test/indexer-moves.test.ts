@@ -1,6 +1,6 @@
 import {
   insertActivityEvents,
-  insertPartnerAction,
+  insertPartnerActions,
   listActionProgress,
   updatePartnerAction,
   type ActivityEventRow,
@@ -81,11 +81,12 @@ function event(
 async function store(partnerId: string, c: Case, n: number): Promise<string> {
   const redeemId = c.history.length > 0 ? BigInt(n) : null;
   const action = newAction(partnerId, c.action, redeemId);
-  await insertPartnerAction(db.pool, action, {
-    createdAt: new Date(),
-    type: 'action.updated',
-    payloadOf: (row) => ({ id: row.id }),
-  });
+  await insertPartnerActions(db.pool, [
+    {
+      action,
+      event: { createdAt: new Date(), type: 'action.updated', payloadOf: (row) => ({ id: row.id }) },
+    },
+  ]);
   const txHash = c.tx === 'none' ? null : hex(n, 64);
   const changes: PartnerActionChanges = {
     status: c.status,

@@ -109,15 +109,6 @@ export async function insertPartnerActions(
   return oneByLookup(creations.length, rows);
 }
 
-/** One action with its first event (insertPartnerActions). @returns the row, or null when the key was taken. */
-export async function insertPartnerAction(
-  db: Queryable,
-  action: NewPartnerAction,
-  event: NewActionCreation['event'],
-): Promise<PartnerActionRow | null> {
-  return (await insertPartnerActions(db, [{ action, event }]))[0]!;
-}
-
 export async function findPartnerActionByKey(
   db: Queryable,
   partnerId: string,
