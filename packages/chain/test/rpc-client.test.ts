@@ -57,6 +57,30 @@ it('classifies HTTP failures: 413 is a range the node refused, 502 an HTTP error
   );
 });
 
+it('a range the node refuses in a logs-and-headers batch is a range error, though the headers were answered', async () => {
+  await withServer(
+    (body, res) => {
+      const calls = JSON.parse(body) as { id: number; method: string }[];
+      const answers = calls.map((c) =>
+        c.method === 'eth_getLogs'
+          ? {
+              jsonrpc: '2.0',
+              id: c.id,
+              error: { code: -32602, message: 'query returned more than 10000 results' },
+            }
+          : { jsonrpc: '2.0', id: c.id, result: null },
+      );
+      res.end(JSON.stringify(answers));
+    },
+    async (url) => {
+      const rpc = clientOf(url);
+      const filter = { fromBlock: 0n, toBlock: 9n, address: [], topic0: [] };
+      expect(await failureOf(rpc.getLogsAndBlocks(filter, [0n, 9n]))).toMatchObject({ kind: 'range' });
+      rpc.close();
+    },
+  );
+});
+
 it('fails a call the node does not answer within the timeout', async () => {
   await withServer(
     () => {},

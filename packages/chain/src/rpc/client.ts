@@ -23,15 +23,28 @@ export interface RpcClient {
   call<T = unknown>(method: string, params: readonly unknown[]): Promise<T>;
   blockNumber(): Promise<bigint>;
   /**
-   * The head and one block's header in one round trip (null when the node has no such block): a follower's
-   * every step needs both, the head and the block after its cursor.
+   * The head, the chain id and the given blocks' headers (null where the node has none) in one round trip: a
+   * follower's every step needs them all, and on a node that answers one request at a time each round trip of its
+   * own is a wait for whatever the node is doing.
    */
-  headAndBlock(number: bigint): Promise<{ latest: bigint; block: BlockHeader | null }>;
+  chainView(numbers: readonly bigint[]): Promise<ChainView>;
   /** Headers of the given blocks in one batch; null where the node has no such block (yet). */
   getBlocks(numbers: readonly bigint[]): Promise<(BlockHeader | null)[]>;
   getLogs(filter: LogFilter): Promise<RawLog[]>;
+  /** The filter's logs and the given blocks' headers in one round trip. */
+  getLogsAndBlocks(
+    filter: LogFilter,
+    numbers: readonly bigint[],
+  ): Promise<{ logs: RawLog[]; blocks: (BlockHeader | null)[] }>;
   /** Closes the kept-alive connections. */
   close(): void;
+}
+
+export interface ChainView {
+  readonly latest: bigint;
+  readonly chainId: number;
+  /** In the order asked. */
+  readonly blocks: readonly (BlockHeader | null)[];
 }
 
 interface RpcResponse {
@@ -48,6 +61,23 @@ interface RawBlock {
 }
 
 export const toQuantity = (n: bigint): string => `0x${n.toString(16)}`;
+
+const blockRequest = (n: bigint): RpcRequest => ({
+  method: 'eth_getBlockByNumber',
+  params: [toQuantity(n), false],
+});
+
+const logsRequest = (filter: LogFilter): RpcRequest => ({
+  method: 'eth_getLogs',
+  params: [
+    {
+      fromBlock: toQuantity(filter.fromBlock),
+      toBlock: toQuantity(filter.toBlock),
+      address: filter.address,
+      topics: [filter.topic0],
+    },
+  ],
+});
 
 function toHeader(block: RawBlock | null): BlockHeader | null {
   if (!block) return null;
@@ -132,34 +162,26 @@ export function createRpcClient(options: RpcClientOptions): RpcClient {
     batch,
     call: async <T>(method: string, params: readonly unknown[]) => (await batch<T>([{ method, params }]))[0]!,
     blockNumber: async () => BigInt((await batch<string>([{ method: 'eth_blockNumber', params: [] }]))[0]!),
-    headAndBlock: async (number) => {
-      const [latest, block] = await batch<string | RawBlock | null>([
+    chainView: async (numbers) => {
+      const [latest, chainId, ...blocks] = await batch<string | RawBlock | null>([
         { method: 'eth_blockNumber', params: [] },
-        { method: 'eth_getBlockByNumber', params: [toQuantity(number), false] },
+        { method: 'eth_chainId', params: [] },
+        ...numbers.map(blockRequest),
       ]);
-      return { latest: BigInt(latest as string), block: toHeader(block as RawBlock | null) };
+      return {
+        latest: BigInt(latest as string),
+        chainId: Number(BigInt(chainId as string)),
+        blocks: (blocks as (RawBlock | null)[]).map(toHeader),
+      };
     },
-    getBlocks: async (numbers) => {
-      const blocks = await batch<RawBlock | null>(
-        numbers.map((n) => ({ method: 'eth_getBlockByNumber', params: [toQuantity(n), false] })),
-      );
-      return blocks.map(toHeader);
-    },
-    getLogs: async (filter) => {
-      const [logs] = await batch<RawLog[]>([
-        {
-          method: 'eth_getLogs',
-          params: [
-            {
-              fromBlock: toQuantity(filter.fromBlock),
-              toBlock: toQuantity(filter.toBlock),
-              address: filter.address,
-              topics: [filter.topic0],
-            },
-          ],
-        },
+    getBlocks: async (numbers) => (await batch<RawBlock | null>(numbers.map(blockRequest))).map(toHeader),
+    getLogs: async (filter) => (await batch<RawLog[]>([logsRequest(filter)]))[0]!,
+    getLogsAndBlocks: async (filter, numbers) => {
+      const [logs, ...blocks] = await batch<RawLog[] | RawBlock | null>([
+        logsRequest(filter),
+        ...numbers.map(blockRequest),
       ]);
-      return logs!;
+      return { logs: logs as RawLog[], blocks: (blocks as (RawBlock | null)[]).map(toHeader) };
     },
     close: () => poster.close(),
   };

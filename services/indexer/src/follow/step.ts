@@ -5,7 +5,8 @@ import { ensureIndexerState, recordChainHead, type Pool } from '@yv/db';
 import { decodeRange } from '../decode';
 import type { RangeFetcher } from '../fetch';
 import type { IndexerMetrics } from '../metrics';
-import { checkIdentity, readIdentity } from '../identity';
+import type { HeadReader } from './head';
+import { anchorOf, checkIdentity } from '../identity';
 import { isLinked, rewindToAncestor } from '../reconcile';
 import { writeRange } from '../write';
 
@@ -28,6 +29,7 @@ export interface StepContext {
   pool: Pool;
   rpc: RpcClient;
   fetcher: RangeFetcher;
+  heads: HeadReader;
   metrics: IndexerMetrics;
   chainId: number;
   startBlock: bigint;
@@ -54,11 +56,13 @@ export async function step(ctx: StepContext): Promise<StepResult> {
   const state = await ensureIndexerState(ctx.pool, ctx.chainId, ctx.startBlock);
   if (state.haltedReason) return { type: 'halted', reason: state.haltedReason };
   const cursor = state.cursorBlock;
-  const [{ latest, block: afterCursor }, identity] = await Promise.all([
-    ctx.rpc.headAndBlock(cursor + 1n),
-    readIdentity(ctx, state),
-  ]);
-  const anotherChain = await checkIdentity(ctx, identity);
+  const anchor = await anchorOf(ctx, state);
+  const {
+    latest,
+    chainId: nodeChainId,
+    blocks: [afterCursor, anchorHeader],
+  } = await ctx.heads.read([cursor + 1n, anchor.block]);
+  const anotherChain = await checkIdentity(ctx, { nodeChainId, anchor, header: anchorHeader ?? null });
   if (anotherChain) return { type: 'halted', reason: anotherChain };
   const confirmed = latest - BigInt(ctx.confirmations);
   await recordChainHead(ctx.pool, ctx.chainId, latest, confirmed);
@@ -78,12 +82,12 @@ export async function step(ctx: StepContext): Promise<StepResult> {
   }
   if (cursor >= latest) return { type: 'idle', latest, actionsMoved: await advance(ctx, cursor, confirmed) };
 
+  // The fetcher goes on fetching the ranges after this one while it is decoded and written.
   const fetched = await ctx.fetcher.fetch(cursor + 1n, latest, confirmed, next ?? undefined);
-  // Pipelining: the node answers for the next range while this one is decoded and written; the request goes out
-  // before that work starts. A failed prefetch (an RPC or decode error) is dropped: the next step's own fetch meets
-  // it again and reports it.
+  // The next step's head read too: answered between the ranges fetched ahead, not after them. The requests go out
+  // before the range is decoded and written.
   if (fetched.to < latest) {
-    void ctx.fetcher.prefetch(fetched.to + 1n, latest, confirmed);
+    ctx.heads.readAhead([fetched.to + 1n, anchor.block]);
     await ioTurn();
   }
   const inserted = await writeRange({

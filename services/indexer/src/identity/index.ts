@@ -1,4 +1,4 @@
-import type { BlockHeader, RpcClient } from '@yv/chain';
+import type { BlockHeader } from '@yv/chain';
 import { haltIndexer, oldestIndexedBlock, setIndexerAnchor, type IndexerState, type Pool } from '@yv/db';
 
 /**
@@ -7,12 +7,11 @@ import { haltIndexer, oldestIndexedBlock, setIndexerAnchor, type IndexerState, t
  */
 export interface IdentityContext {
   pool: Pool;
-  rpc: RpcClient;
   chainId: number;
 }
 
 /** The anchor to compare, and its known hash (null when nothing was ever recorded: the node's hash is adopted). */
-async function anchorOf(
+export async function anchorOf(
   ctx: IdentityContext,
   state: IndexerState,
 ): Promise<{ block: bigint; hash: string | null }> {
@@ -21,14 +20,11 @@ async function anchorOf(
   return oldest ? { block: oldest.number, hash: oldest.hash } : { block: state.startBlock, hash: null };
 }
 
-/** Reads what the node says of the chain's identity; runs beside the step's head read. */
-export async function readIdentity(ctx: IdentityContext, state: IndexerState) {
-  const anchor = await anchorOf(ctx, state);
-  const [chainIdHex, [header]] = await Promise.all([
-    ctx.rpc.call<string>('eth_chainId', []),
-    ctx.rpc.getBlocks([anchor.block]),
-  ]);
-  return { nodeChainId: Number(BigInt(chainIdHex)), anchor, header: header ?? null };
+/** What the node says of the chain's identity (read with the step's head): its chain id and its anchor block. */
+export interface SeenIdentity {
+  readonly nodeChainId: number;
+  readonly anchor: { block: bigint; hash: string | null };
+  readonly header: BlockHeader | null;
 }
 
 /**
@@ -36,10 +32,7 @@ export async function readIdentity(ctx: IdentityContext, state: IndexerState) {
  * not have the anchor block yet is behind it: nothing to compare, and health shows the node behind the cursor.
  * @returns the halt reason, or null when the node serves the indexed chain.
  */
-export async function checkIdentity(
-  ctx: IdentityContext,
-  seen: Awaited<ReturnType<typeof readIdentity>>,
-): Promise<string | null> {
+export async function checkIdentity(ctx: IdentityContext, seen: SeenIdentity): Promise<string | null> {
   const { nodeChainId, anchor, header } = seen;
   const reason =
     nodeChainId !== ctx.chainId
