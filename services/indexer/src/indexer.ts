@@ -7,7 +7,6 @@ import { sleep, type Log } from '@yv/runtime';
 import { sharePriceReader } from './actions/share-price';
 import { tokenDecimalsReader } from './actions/token-decimals';
 import { createRangeFetcher } from './fetch';
-import { createHeadReader } from './follow/head';
 import { step, type StepResult } from './follow/step';
 import { createWriterLock, type WriterLock } from './lock';
 import { createIndexerMetrics, type IndexerMetrics } from './metrics';
@@ -70,7 +69,6 @@ export function createIndexer(options: IndexerOptions): Indexer {
     pool: options.pool,
     rpc,
     fetcher,
-    heads: createHeadReader(rpc),
     metrics,
     chainId: deployment.chainId,
     startBlock: BigInt(deployment.startBlock),

@@ -25,17 +25,19 @@ export class InconsistentRangeError extends Error {
 export interface RangeFetcher {
   /**
    * Fetches [from, min(upTo, from + range - 1)], halving the range while the node refuses it. Takes the range
-   * fetched ahead from `from` instead when it still fits: same `from`, within `upTo`, headers from at or below
+   * prefetched from `from` instead when it still fits: same `from`, within `upTo`, headers from at or below
    * `confirmed`, and its first block is `first` (the header the caller just checked against the stored chain).
-   * Below `upTo`, goes on fetching the ranges after it in the background (`RANGES_AHEAD`), each as soon as the
-   * logs of the one before are in: only reads the chain; a failed or stale range fetched ahead is dropped and
-   * fetched again when asked for.
    */
   fetch(from: bigint, upTo: bigint, confirmed: bigint, first?: BlockHeader): Promise<FetchedRange>;
+  /**
+   * Starts fetching the range from `from` in the background, for the next fetch to take: the writer stores one
+   * range while the node answers for the next. Only reads the chain; a failed or stale prefetch is dropped.
+   * One at a time: while one is pending, a second call gets that one's result.
+   * @returns the prefetched range once it is there (null when it failed), to prepare it ahead too.
+   */
+  prefetch(from: bigint, upTo: bigint, confirmed: bigint): Promise<FetchedRange | null>;
   /** Current range width, for logs and tests. */
   readonly range: number;
-  /** The first blocks of the ranges fetched ahead, in order, for logs and tests. */
-  readonly ahead: readonly bigint[];
 }
 
 /**
@@ -70,23 +72,10 @@ export function nextRangeWidth(
   return Math.max(1, Math.min(limits.maxRange, current * growth, Math.floor(fitting)));
 }
 
-/**
- * Ranges fetched ahead of the one the caller writes, at most. The node answers one request at a time, so it is
- * kept busy: the next range's logs are asked for while it still sends this range's headers, and the writer's
- * pauses (its head read, its transaction) never leave it idle. Two bound what is held to three ranges.
- */
-export const RANGES_AHEAD = 2;
-
-interface FetchedAhead {
+interface Prefetch {
   readonly from: bigint;
   readonly confirmed: bigint;
   readonly result: Promise<FetchedRange | null>;
-}
-
-/** The ranges fetched ahead, in order, and the next one to start once one is taken. Replaced, never emptied. */
-interface Ahead {
-  readonly ranges: FetchedAhead[];
-  next: { readonly from: bigint; readonly upTo: bigint; readonly confirmed: bigint } | null;
 }
 
 /**
@@ -107,18 +96,9 @@ export function createRangeFetcher(args: {
 }): RangeFetcher {
   const targetLogs = args.targetLogs ?? TARGET_LOGS_PER_RANGE;
   let range = 1;
-  let ahead: Ahead = { ranges: [], next: null };
+  let ahead: Prefetch | null = null;
 
-  /**
-   * One range. `onLogs` is called once its logs are in, after its header request went out: the next range can
-   * be asked for while the node answers that.
-   */
-  async function fetchOnce(
-    from: bigint,
-    to: bigint,
-    confirmed: bigint,
-    onLogs: (logCount: number) => void,
-  ): Promise<FetchedRange> {
+  async function fetchOnce(from: bigint, to: bigint, confirmed: bigint): Promise<FetchedRange> {
     const wanted = new Set<bigint>([from, to]);
     for (let n = confirmed + 1n > from ? confirmed + 1n : from; n <= to; n++) wanted.add(n);
     const { logs, blocks: known } = await args.rpc.getLogsAndBlocks(
@@ -136,8 +116,7 @@ export function createRangeFetcher(args: {
         throw new InconsistentRangeError(`log ${log.transactionHash}:${log.logIndex} was removed`);
     const missing = [...new Set(logs.map((l) => BigInt(l.blockNumber)))].filter((n) => !headers.has(n));
     const missingHeaders = args.rpc.getBlocks(missing);
-    onLogs(logs.length);
-    // The requests go out first; the logs are decoded while the node answers them.
+    // The header request goes out first; the logs are decoded while the node answers it.
     await ioTurn();
     const decoded = args.decodeLogs(logs);
     (await missingHeaders).forEach(put);
@@ -147,21 +126,14 @@ export function createRangeFetcher(args: {
     return { from, to, logCount: logs.length, decoded, headers };
   }
 
-  /** One range as wide as `range`, sized again once its logs are in; `onLogs` gets its end and its log count. */
-  async function fetchWidth(
-    from: bigint,
-    upTo: bigint,
-    confirmed: bigint,
-    onLogs: (to: bigint, logCount: number) => void,
-  ): Promise<FetchedRange> {
+  async function fetchWidth(from: bigint, upTo: bigint, confirmed: bigint): Promise<FetchedRange> {
     for (;;) {
       const to = from + BigInt(range) - 1n < upTo ? from + BigInt(range) - 1n : upTo;
       try {
-        return await fetchOnce(from, to, confirmed, (logCount) => {
-          const answer = { width: Number(to - from + 1n), logs: logCount };
-          range = nextRangeWidth(range, answer, { targetLogs, maxRange: args.maxRange });
-          onLogs(to, logCount);
-        });
+        const fetched = await fetchOnce(from, to, confirmed);
+        const answer = { width: Number(fetched.to - fetched.from + 1n), logs: fetched.logCount };
+        range = nextRangeWidth(range, answer, { targetLogs, maxRange: args.maxRange });
+        return fetched;
       } catch (error) {
         if (!(error instanceof RpcError && error.kind === 'range') || range === 1) throw error;
         range = Math.max(1, Math.floor(range / 2));
@@ -172,89 +144,50 @@ export function createRangeFetcher(args: {
   /**
    * The next range from `from`. An answer without logs is joined with the range after it, up to `maxRange` blocks
    * in all: a run of empty blocks costs a round trip each, not a step with its head read and transaction.
-   * `onEnd` gets the range's last block as soon as its logs say where it ends.
    */
-  async function fetchAdaptive(
-    from: bigint,
-    upTo: bigint,
-    confirmed: bigint,
-    onEnd: (to: bigint) => void,
-  ): Promise<FetchedRange> {
+  async function fetchAdaptive(from: bigint, upTo: bigint, confirmed: bigint): Promise<FetchedRange> {
     const last = from + BigInt(args.maxRange) - 1n < upTo ? from + BigInt(args.maxRange) - 1n : upTo;
-    const ends = (to: bigint, logCount: number): void => {
-      if (logCount > 0 || to >= last) onEnd(to);
-    };
-    let fetched = await fetchWidth(from, last, confirmed, ends);
+    let fetched = await fetchWidth(from, last, confirmed);
     while (fetched.logCount === 0 && fetched.to < last) {
-      const next = await fetchWidth(fetched.to + 1n, last, confirmed, ends);
+      const next = await fetchWidth(fetched.to + 1n, last, confirmed);
       fetched = { ...next, from, headers: new Map([...fetched.headers, ...next.headers]) };
     }
     return fetched;
   }
 
-  /** Fetches ahead the range after the one ending at `to`, or notes it as next while `RANGES_AHEAD` are held. */
-  function continueAhead(queue: Ahead, to: bigint, upTo: bigint, confirmed: bigint): void {
-    if (ahead !== queue || to >= upTo) return;
-    if (queue.ranges.length >= RANGES_AHEAD) queue.next = { from: to + 1n, upTo, confirmed };
-    else fetchAhead(queue, to + 1n, upTo, confirmed);
-  }
-
-  function fetchAhead(queue: Ahead, from: bigint, upTo: bigint, confirmed: bigint): void {
-    // A failure here is the caller's own fetch's to meet again and report; fetching ahead stays silent.
-    const result = fetchAdaptive(from, upTo, confirmed, (to) =>
-      continueAhead(queue, to, upTo, confirmed),
-    ).catch(() => null);
-    queue.ranges.push({ from, confirmed, result });
-  }
-
-  /** Drops every range fetched ahead, once their requests are answered: two never ask for one range at once. */
-  async function dropAhead(): Promise<void> {
-    const dropped = ahead;
-    ahead = { ranges: [], next: null };
-    await Promise.all(dropped.ranges.map((r) => r.result));
-  }
-
-  /** The first range fetched ahead if it answers this fetch (then the next is started in its place), else null. */
+  /** The prefetched range if it answers this fetch; awaited either way, so two fetches never overlap. */
   async function takeAhead(
     from: bigint,
     upTo: bigint,
     confirmed: bigint,
     first: BlockHeader | undefined,
   ): Promise<FetchedRange | null> {
-    const queue = ahead;
-    const pending = queue.ranges[0];
+    const pending = ahead;
+    ahead = null;
     if (!pending) return null;
     const fetched = await pending.result;
     const fits =
-      ahead === queue &&
       fetched !== null &&
       pending.from === from &&
       fetched.to <= upTo &&
       pending.confirmed <= confirmed &&
       (first === undefined || fetched.headers.get(from)?.hash === first.hash);
-    if (!fits) {
-      await dropAhead();
-      return null;
-    }
-    queue.ranges.shift();
-    const next = queue.next;
-    queue.next = null;
-    if (next) fetchAhead(queue, next.from, next.upTo, next.confirmed);
-    return fetched;
+    return fits ? fetched : null;
   }
 
   return {
     get range() {
       return range;
     },
-    get ahead() {
-      return ahead.ranges.map((r) => r.from);
-    },
     async fetch(from, upTo, confirmed, first) {
-      const taken = await takeAhead(from, upTo, confirmed, first);
-      if (taken) return taken;
-      const queue = ahead;
-      return fetchAdaptive(from, upTo, confirmed, (to) => continueAhead(queue, to, upTo, confirmed));
+      return (await takeAhead(from, upTo, confirmed, first)) ?? fetchAdaptive(from, upTo, confirmed);
+    },
+    prefetch(from, upTo, confirmed) {
+      if (ahead) return ahead.result;
+      // A failure here is the next fetch's to meet again and report; the prefetch itself stays silent.
+      const result = fetchAdaptive(from, upTo, confirmed).catch(() => null);
+      ahead = { from, confirmed, result };
+      return result;
     },
   };
 }

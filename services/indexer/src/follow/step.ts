@@ -5,7 +5,6 @@ import { ensureIndexerState, recordChainHead, type Pool } from '@yv/db';
 import { decodeRange } from '../decode';
 import type { RangeFetcher } from '../fetch';
 import type { IndexerMetrics } from '../metrics';
-import type { HeadReader } from './head';
 import { anchorOf, checkIdentity } from '../identity';
 import { isLinked, rewindToAncestor } from '../reconcile';
 import { writeRange } from '../write';
@@ -29,7 +28,6 @@ export interface StepContext {
   pool: Pool;
   rpc: RpcClient;
   fetcher: RangeFetcher;
-  heads: HeadReader;
   metrics: IndexerMetrics;
   chainId: number;
   startBlock: bigint;
@@ -61,7 +59,7 @@ export async function step(ctx: StepContext): Promise<StepResult> {
     latest,
     chainId: nodeChainId,
     blocks: [afterCursor, anchorHeader],
-  } = await ctx.heads.read([cursor + 1n, anchor.block]);
+  } = await ctx.rpc.chainView([cursor + 1n, anchor.block]);
   const anotherChain = await checkIdentity(ctx, { nodeChainId, anchor, header: anchorHeader ?? null });
   if (anotherChain) return { type: 'halted', reason: anotherChain };
   const confirmed = latest - BigInt(ctx.confirmations);
@@ -82,12 +80,12 @@ export async function step(ctx: StepContext): Promise<StepResult> {
   }
   if (cursor >= latest) return { type: 'idle', latest, actionsMoved: await advance(ctx, cursor, confirmed) };
 
-  // The fetcher goes on fetching the ranges after this one while it is decoded and written.
   const fetched = await ctx.fetcher.fetch(cursor + 1n, latest, confirmed, next ?? undefined);
-  // The next step's head read too: answered between the ranges fetched ahead, not after them. The requests go out
-  // before the range is decoded and written.
+  // Pipelining: the node answers for the next range while this one is decoded and written; the request goes out
+  // before that work starts. A failed prefetch (an RPC or decode error) is dropped: the next step's own fetch meets
+  // it again and reports it.
   if (fetched.to < latest) {
-    ctx.heads.readAhead([fetched.to + 1n, anchor.block]);
+    void ctx.fetcher.prefetch(fetched.to + 1n, latest, confirmed);
     await ioTurn();
   }
   const inserted = await writeRange({
