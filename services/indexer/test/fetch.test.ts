@@ -1,5 +1,13 @@
-import { createRpcClient, vaultLayout, type BlockHeader } from '@yv/chain';
+import {
+  createRpcClient,
+  LogDecodeError,
+  RpcError,
+  vaultLayout,
+  type BlockHeader,
+  type RpcClient,
+} from '@yv/chain';
 import { storedAddress } from '@yv/domain';
+import { sleep } from '@yv/runtime';
 import { useDevnetVault } from '@yv/testkit';
 import { createRangeFetcher, nextRangeWidth } from '../src/fetch';
 import { deposit, USDC } from './helpers';
@@ -29,12 +37,14 @@ function fetcherOf(targetLogs: number, maxRange = 1_000) {
 const EMPTY_BLOCKS = 10;
 let emptyFrom: bigint;
 let tip: bigint;
+const depositBlocks: bigint[] = [];
 beforeAll(async () => {
   emptyFrom = BigInt(await vault.provider.getBlockNumber()) + 1n;
   // One evm_mine each: hardhat_mine's reserved blocks do not link (docs/design.md#chain-identity).
   for (let i = 0; i < EMPTY_BLOCKS; i++) await vault.provider.send('evm_mine', []);
   // Each deposit gives two followed logs (Deposit and the share mint's Transfer).
-  for (let i = 0; i < 4; i++) tip = BigInt(await deposit(vault, vault.wallets[0]!, 10n * USDC));
+  for (let i = 0; i < 4; i++) depositBlocks.push(BigInt(await deposit(vault, vault.wallets[0]!, 10n * USDC)));
+  tip = depositBlocks.at(-1)!;
 });
 
 test('ranges grow eightfold after logs and twofold after none, within the log target, maxRange and one block', () => {
@@ -90,4 +100,37 @@ test('a prefetched range is taken only from the same block with the header the c
   const fresh = await fetcher.fetch(from, tip, tip, header);
   expect(fresh).not.toBe(elsewhere);
   expect(fresh.from).toBe(from);
+});
+
+test('logs that fail to decode fail the fetch, and the header request failing after them is not left unhandled', async () => {
+  const rpc = createRpcClient({ url: vault.rpcUrl });
+  const layout = vaultLayout(vault.deployment);
+  // The node refuses the headers a little after the logs came in: the decode has failed by then.
+  const refusingHeaders: RpcClient = {
+    ...rpc,
+    getBlocks: async () => {
+      await sleep(50);
+      throw new RpcError('http', 'eth_getBlockByNumber: HTTP 502');
+    },
+  };
+  const fetcher = createRangeFetcher({
+    rpc: refusingHeaders,
+    addresses: layout.followedAddresses.map(storedAddress),
+    topics: layout.followedTopics,
+    maxRange: 1_000,
+    decodeLogs: () => {
+      throw new LogDecodeError('a followed log with a malformed body');
+    },
+  });
+  const unhandled: unknown[] = [];
+  const onUnhandled = (reason: unknown) => unhandled.push(reason);
+  process.on('unhandledRejection', onUnhandled);
+  try {
+    await expect(fetcher.fetch(depositBlocks[0]!, tip, tip)).rejects.toThrow(LogDecodeError);
+    await sleep(200);
+    expect(unhandled).toEqual([]);
+  } finally {
+    process.off('unhandledRejection', onUnhandled);
+    rpc.close();
+  }
 });

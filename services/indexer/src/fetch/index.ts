@@ -116,6 +116,9 @@ export function createRangeFetcher(args: {
         throw new InconsistentRangeError(`log ${log.transactionHash}:${log.logIndex} was removed`);
     const missing = [...new Set(logs.map((l) => BigInt(l.blockNumber)))].filter((n) => !headers.has(n));
     const missingHeaders = args.rpc.getBlocks(missing);
+    // Awaited below; should the decode throw first, its failure would otherwise be an unhandled rejection, which
+    // ends the process where the step's own failure is retried.
+    missingHeaders.catch(() => undefined);
     // The header request goes out first; the logs are decoded while the node answers it.
     await ioTurn();
     const decoded = args.decodeLogs(logs);
