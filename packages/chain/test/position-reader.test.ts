@@ -28,6 +28,22 @@ function answerCallsLate(provider: JsonRpcProvider, ms: number): void {
   };
 }
 
+/**
+ * A position reader over a counting provider whose eth_calls answer `lateMs` late (when given), with the head read
+ * once a minute: the tests below count the calls of one block.
+ */
+function countingReader(options: { lateMs?: number; batchWindowMs?: number } = {}) {
+  const { provider, ethCalls } = countingProvider(v.provider._getConnection().url);
+  if (options.lateMs !== undefined) answerCallsLate(provider, options.lateMs);
+  const reader = createPositionReader({
+    provider,
+    layout: vaultLayout(v.deployment),
+    latestBlock: createLatestBlock(provider, 60_000),
+    ...(options.batchWindowMs !== undefined ? { batchWindowMs: options.batchWindowMs } : {}),
+  });
+  return { reader, ethCalls, provider };
+}
+
 it('reads a position that matches the contracts own views at the same block', async () => {
   const [alice] = v.wallets;
   const c = v.deployment.contracts;
@@ -100,12 +116,7 @@ it('reads, for many wallets in one batch, what each wallet view answers on its o
 });
 
 it('answers concurrent requests at one block with one eth_call, shared per wallet and batched across wallets', async () => {
-  const { provider, ethCalls } = countingProvider(v.provider._getConnection().url);
-  const reader = createPositionReader({
-    provider,
-    layout: vaultLayout(v.deployment),
-    latestBlock: createLatestBlock(provider, 60_000),
-  });
+  const { reader, ethCalls, provider } = countingReader();
   const wallets = v.wallets.map((w) => w.address);
   const reads = await Promise.all([...wallets, ...wallets, ...wallets].map((w) => reader.read(w)));
   expect(new Set(reads.map((r) => r.blockNumber)).size).toBe(1);
@@ -143,14 +154,7 @@ it('reads the wallets waiting for a call at the newest block any of them was ask
 });
 
 it('holds the wallets that waited for a call for one window after it answers, for the answered to join them', async () => {
-  const { provider, ethCalls } = countingProvider(v.provider._getConnection().url);
-  answerCallsLate(provider, 300);
-  const reader = createPositionReader({
-    provider,
-    layout: vaultLayout(v.deployment),
-    latestBlock: createLatestBlock(provider, 60_000),
-    batchWindowMs: 100,
-  });
+  const { reader, ethCalls, provider } = countingReader({ lateMs: 300, batchWindowMs: 100 });
   const [first, waiting, askedAfter] = v.wallets.map((w) => w.address);
   const answered = reader.read(first!);
   await new Promise((resolve) => setTimeout(resolve, 150));
@@ -165,13 +169,7 @@ it('holds the wallets that waited for a call for one window after it answers, fo
 });
 
 it('on a slow node holds a batch for a share of its round trip, so a wallet asked just past the default window joins it', async () => {
-  const { provider, ethCalls } = countingProvider(v.provider._getConnection().url);
-  answerCallsLate(provider, 200);
-  const reader = createPositionReader({
-    provider,
-    layout: vaultLayout(v.deployment),
-    latestBlock: createLatestBlock(provider, 60_000),
-  });
+  const { reader, ethCalls, provider } = countingReader({ lateMs: 200 });
   const [first, second, third] = v.wallets.map((w) => w.address);
   // The first call's round trip (over 200 ms) widens the window from 10 ms to 50 ms.
   await reader.read(first!);
