@@ -4,6 +4,8 @@ import {
   RpcError,
   vaultLayout,
   type BlockHeader,
+  type DecodedLog,
+  type RawLog,
   type RpcClient,
 } from '@yv/chain';
 import { storedAddress } from '@yv/domain';
@@ -14,7 +16,13 @@ import { deposit, USDC } from './helpers';
 
 const vault = useDevnetVault();
 
-function fetcherOf(targetLogs: number, maxRange = 1_000) {
+/** Faults a test puts between the fetcher and the devnet: a client wrapped around the real one, another decoder. */
+interface Faults {
+  rpc?: (real: RpcClient) => RpcClient;
+  decodeLogs?: (logs: readonly RawLog[]) => DecodedLog[];
+}
+
+function fetcherOf(targetLogs: number, maxRange = 1_000, faults: Faults = {}) {
   const rpc = createRpcClient({ url: vault.rpcUrl });
   const layout = vaultLayout(vault.deployment);
   const addresses = layout.followedAddresses.map(storedAddress);
@@ -24,11 +32,11 @@ function fetcherOf(targetLogs: number, maxRange = 1_000) {
     /** The fetcher's own log filter, to ask the node for a range's logs directly. */
     filter: { address: addresses, topic0: topics },
     fetcher: createRangeFetcher({
-      rpc,
+      rpc: faults.rpc ? faults.rpc(rpc) : rpc,
       addresses,
       topics,
       maxRange,
-      decodeLogs: layout.decodeLogs,
+      decodeLogs: faults.decodeLogs ?? layout.decodeLogs,
       targetLogs,
     }),
   };
@@ -103,21 +111,15 @@ test('a prefetched range is taken only from the same block with the header the c
 });
 
 test('logs that fail to decode fail the fetch, and the header request failing after them is not left unhandled', async () => {
-  const rpc = createRpcClient({ url: vault.rpcUrl });
-  const layout = vaultLayout(vault.deployment);
-  // The node refuses the headers a little after the logs came in: the decode has failed by then.
-  const refusingHeaders: RpcClient = {
-    ...rpc,
-    getBlocks: async () => {
-      await sleep(50);
-      throw new RpcError('http', 'eth_getBlockByNumber: HTTP 502');
-    },
-  };
-  const fetcher = createRangeFetcher({
-    rpc: refusingHeaders,
-    addresses: layout.followedAddresses.map(storedAddress),
-    topics: layout.followedTopics,
-    maxRange: 1_000,
+  const { rpc, fetcher } = fetcherOf(10_000, 1_000, {
+    // The node refuses the headers a little after the logs came in: the decode has failed by then.
+    rpc: (real) => ({
+      ...real,
+      getBlocks: async () => {
+        await sleep(50);
+        throw new RpcError('http', 'eth_getBlockByNumber: HTTP 502');
+      },
+    }),
     decodeLogs: () => {
       throw new LogDecodeError('a followed log with a malformed body');
     },
