@@ -46,7 +46,8 @@ it('classifies HTTP failures: 413 is a range the node refused, 502 an HTTP error
     },
     async (url) => {
       const rpc = clientOf(url);
-      const range = await failureOf(rpc.getLogs({ fromBlock: 0n, toBlock: 9n, address: [], topic0: [] }));
+      const filter = { fromBlock: 0n, toBlock: 9n, address: [], topic0: [] };
+      const range = await failureOf(rpc.getLogsAndBlocks(filter, []));
       expect(range).toMatchObject({ kind: 'range', details: { status: 413 } });
       const http502 = await failureOf(rpc.blockNumber());
       expect(http502).toMatchObject({ kind: 'http', details: { status: 502 } });

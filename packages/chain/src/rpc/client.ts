@@ -30,8 +30,7 @@ export interface RpcClient {
   chainView(numbers: readonly bigint[]): Promise<ChainView>;
   /** Headers of the given blocks in one batch; null where the node has no such block (yet). */
   getBlocks(numbers: readonly bigint[]): Promise<(BlockHeader | null)[]>;
-  getLogs(filter: LogFilter): Promise<RawLog[]>;
-  /** The filter's logs and the given blocks' headers in one round trip. */
+  /** The filter's logs and the given blocks' headers (none, if none are given) in one round trip. */
   getLogsAndBlocks(
     filter: LogFilter,
     numbers: readonly bigint[],
@@ -175,7 +174,6 @@ export function createRpcClient(options: RpcClientOptions): RpcClient {
       };
     },
     getBlocks: async (numbers) => (await batch<RawBlock | null>(numbers.map(blockRequest))).map(toHeader),
-    getLogs: async (filter) => (await batch<RawLog[]>([logsRequest(filter)]))[0]!,
     getLogsAndBlocks: async (filter, numbers) => {
       const [logs, ...blocks] = await batch<RawLog[] | RawBlock | null>([
         logsRequest(filter),
