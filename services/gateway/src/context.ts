@@ -19,6 +19,7 @@ import { partnerBudgets } from './rate-limit/budgets';
 import { createLimiter, type Limiter } from './rate-limit/limiter';
 import { createRateLimitMetrics, type RateLimitMetrics } from './rate-limit/metrics';
 import { createReadServices, freshnessThresholdsOf, type ReadServices } from './reads';
+import { tokenReader } from './reads/tokens';
 import { cached } from './reads/cache';
 import { createPartnerEventService, type PartnerEventService } from './webhooks/events';
 import { createWebhookRetrier, type WebhookRetrier } from './webhooks/retrier';
@@ -73,11 +74,13 @@ export async function createGatewayContext(config: GatewayConfig): Promise<Gatew
   const storedReadiness = cached(config.READ_CACHE_TTL_MS, () => latestReadiness(pool));
   const readiness = async () =>
     currentReadiness(await storedReadiness(), new Date(), config.READINESS_MAX_AGE_MS);
+  const tokens = tokenReader(provider, deployment);
   const quotes = createQuoteService({
     provider,
     deployment,
     layout,
     product,
+    tokens,
     bridge: createHttpBridgeAdapter({ baseUrl: config.BRIDGE_API_URL }),
     readiness,
     clock: () => new Date(),
@@ -90,6 +93,7 @@ export async function createGatewayContext(config: GatewayConfig): Promise<Gatew
     deployment,
     layout,
     product,
+    tokens,
     thresholds: freshnessThresholdsOf(config),
     readinessMaxAgeMs: config.READINESS_MAX_AGE_MS,
     hlpVaultAddress: config.HLP_VAULT_ADDRESS,

@@ -11,6 +11,7 @@ import { createApp } from '../src/app';
 import { createHttpBridgeAdapter } from '../src/bridge';
 import { createQuoteService } from '../src/quotes';
 import { buildersRouter } from '../src/routes/builders';
+import { tokenReader } from '../src/reads/tokens';
 
 const v = useDevnetVault();
 const validator = createValidator();
@@ -19,11 +20,13 @@ it('answers 503 VAULT_READ_FAILED, never a 500, when the chain cannot be read', 
   // A port nothing listens on: the quote's one Multicall3 read fails at once.
   const deadRpc = `http://127.0.0.1:${await freePort()}`;
   const metrics = createServiceMetrics('gateway');
+  const provider = createChainProvider({ rpcUrl: deadRpc, chainId: 999, timeoutMs: 1_000 });
   const quotes = createQuoteService({
-    provider: createChainProvider({ rpcUrl: deadRpc, chainId: 999, timeoutMs: 1_000 }),
+    provider,
     deployment: v.deployment,
     layout: vaultLayout(v.deployment),
     product: readProductConfig(path.join(__dirname, '../../../config/product.devnet.json')),
+    tokens: tokenReader(provider, v.deployment),
     bridge: createHttpBridgeAdapter({ baseUrl: deadRpc }),
     readiness: () => ({ deposits: true, operations: true }),
     clock: () => new Date(),

@@ -16,6 +16,7 @@ import { createHttpBridgeAdapter } from '../src/bridge';
 import { createQuoteService, type QuoteService } from '../src/quotes';
 import { buildersRouter } from '../src/routes/builders';
 import { accounting, layoutOf, onChainRedemption, requestedRedemptionId, shareToken } from './support/vault';
+import { tokenReader } from '../src/reads/tokens';
 
 const v = useDevnetVault();
 const USDC = 10n ** 6n;
@@ -56,6 +57,7 @@ beforeAll(async () => {
     deployment: v.deployment,
     layout: vaultLayout(v.deployment),
     product: readProductConfig(path.join(__dirname, '../../../config/product.devnet.json')),
+    tokens: tokenReader(v.provider, v.deployment),
     bridge: createHttpBridgeAdapter({ baseUrl: fixture.bridgeUrl }),
     readiness: () => ({ ...readiness }),
     clock: () => new Date(),

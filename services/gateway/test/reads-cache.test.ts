@@ -5,6 +5,7 @@ import { useDevnetVault, useTestDatabase } from '@yv/testkit';
 import { DEFAULT_PRODUCT_CONFIG_FILE } from '../src/config';
 import { createReadServices } from '../src/reads';
 import { THRESHOLDS } from './reads-helpers';
+import { tokenReader } from '../src/reads/tokens';
 
 const vault = useDevnetVault();
 const db = useTestDatabase();
@@ -41,6 +42,7 @@ describe('cached reads', () => {
       deployment: vault.deployment,
       layout: vaultLayout(vault.deployment),
       product: readProductConfig(DEFAULT_PRODUCT_CONFIG_FILE),
+      tokens: tokenReader(vault.provider, vault.deployment),
       thresholds: THRESHOLDS,
       readinessMaxAgeMs: 60_000,
       cacheTtlMs: 60_000,

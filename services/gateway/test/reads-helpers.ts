@@ -15,6 +15,7 @@ import {
   readsRouter,
   type ReadServices,
 } from '../src/reads';
+import { tokenReader } from '../src/reads/tokens';
 
 const validator = createValidator();
 
@@ -49,6 +50,7 @@ export function readsApp(vault: DevnetVault, pool: Pool, provider: Provider = va
     deployment: vault.deployment,
     layout: vaultLayout(vault.deployment),
     product: readProductConfig(DEFAULT_PRODUCT_CONFIG_FILE),
+    tokens: tokenReader(provider, vault.deployment),
     thresholds: THRESHOLDS,
     readinessMaxAgeMs: 60_000,
     cacheTtlMs: 0,

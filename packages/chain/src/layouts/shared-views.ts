@@ -1,12 +1,11 @@
 import type { Interface } from 'ethers';
-import { MockUSDC__factory, NavSource__factory, Strategy__factory } from '@yv/contracts';
+import { NavSource__factory, Strategy__factory } from '@yv/contracts';
 import type { Deployment } from '@yv/config';
 import { multicallView, type RawCall, type ViewCall } from '../multicall';
 import { addressWord, word } from '../abi-words';
 import type { QuoteReadRequest } from '../quote-reader/types';
 import type { QuoteViewName, SnapshotViewName } from './types';
 
-const erc20 = MockUSDC__factory.createInterface();
 const nav = NavSource__factory.createInterface();
 const strategy = Strategy__factory.createInterface();
 
@@ -33,7 +32,11 @@ export function positionsCall(accounting: Accounting): (wallets: readonly string
   });
 }
 
-/** The quote views every layout shares: quoteOf holds every figure, read with the NAV read once. */
+/**
+ * The quote views every layout shares: quoteOf holds every figure, read with the NAV read once. Nothing else: the
+ * node runs every sub-call of the eth_call with a trace of each step, and token decimals, which never change, would
+ * add a fifth of its steps to every quote (the gateway reads them once per process).
+ */
 export function quoteViews(
   d: Deployment,
   accounting: Accounting,
@@ -43,9 +46,6 @@ export function quoteViews(
   const onVault = on(accounting.target, accounting.iface);
   return {
     blockNumber: multicallView(c.multicall3, 'getBlockNumber'),
-    blockTimestamp: multicallView(c.multicall3, 'getCurrentBlockTimestamp'),
-    assetDecimals: on(c.usdc, erc20)('decimals'),
-    shareDecimals: on(c.share, erc20)('decimals'),
     figures: onVault('quoteOf', r.account, r.receiver ?? r.account, r.assets ?? 0n, r.shares ?? 0n),
   };
 }

@@ -26,7 +26,7 @@ export interface VaultCalls {
 }
 
 /** The views a quote reads: the block, the decimals, and `figures` (the accounting contract's quoteOf). */
-export type QuoteViewName = 'blockNumber' | 'blockTimestamp' | 'assetDecimals' | 'shareDecimals' | 'figures';
+export type QuoteViewName = 'blockNumber' | 'figures';
 
 /** The views a vault snapshot reads (proof, wiring and parameters), by name. */
 export type SnapshotViewName =

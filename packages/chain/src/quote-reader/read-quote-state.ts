@@ -9,7 +9,8 @@ import type { QuoteReadRequest, QuoteState } from './types';
  * Reads everything a quote decides on in ONE eth_call to Multicall3.aggregate3, so balances, allowance, previews,
  * caps, pause, capacity (the vault's quoteOf, which reads the NAV once for all of them) and the redemption (and the
  * block number reported with them) come from one block, with the deposit rules' check when asked for. Any
- * failing view fails the read: a quote never mixes a fresh value with a missing one.
+ * failing view fails the read: a quote never mixes a fresh value with a missing one. The tokens' decimals, which
+ * never change, are not among them: the caller reads those once.
  * @param blockTag a block number or tag; default `latest`.
  */
 export async function readQuoteState(
@@ -36,9 +37,6 @@ export async function readQuoteState(
   const figure = (name: string): bigint => figures[name] as bigint;
   return {
     blockNumber: one('blockNumber'),
-    blockTimestamp: one('blockTimestamp'),
-    assetDecimals: Number(one<bigint>('assetDecimals')),
-    shareDecimals: Number(one<bigint>('shareDecimals')),
     usdcBalance: figure('usdcBalance'),
     shareBalance: figure('shareBalance'),
     allowance: figure('allowance'),

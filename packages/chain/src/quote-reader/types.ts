@@ -33,10 +33,6 @@ export interface OnChainRedemption {
 /** Everything a quote decides on, all read at `blockNumber`. Amounts in the token's smallest unit. */
 export interface QuoteState {
   blockNumber: bigint;
-  /** Unix seconds of `blockNumber`. */
-  blockTimestamp: bigint;
-  assetDecimals: number;
-  shareDecimals: number;
   usdcBalance: bigint;
   shareBalance: bigint;
   /** USDC allowance of `account` to the layout's deposit spender. */

@@ -38,7 +38,13 @@ import type { ActionKind, StepKind } from '@yv/schemas';
 import type { QuoteService, QuoteServiceDeps } from './types';
 import { bridgedDestination, depositAddressWithdrawal, postClaimWithdrawal } from './withdrawal';
 
-function redemptionOf(state: QuoteState): QuoteRedemption {
+/** What a quote decides on: the chain's state at the quote block, and the tokens' decimals. */
+interface Quoted extends QuoteState {
+  assetDecimals: number;
+  shareDecimals: number;
+}
+
+function redemptionOf(state: Quoted): QuoteRedemption {
   const r = state.redemption;
   if (!r) throw new Error('quote read without the redemption it was asked for');
   return { id: r.id, owner: r.owner, shares: r.shares, assets: r.assets, status: r.status };
@@ -58,18 +64,20 @@ export function createQuoteService(deps: QuoteServiceDeps): QuoteService {
   async function read(
     request: QuoteReadRequest,
     blockTag: number | bigint | string = 'latest',
-  ): Promise<QuoteState> {
+  ): Promise<Quoted> {
     try {
-      return await readQuoteState(provider, layout, request, blockTag);
+      const [state, tokens] = await Promise.all([
+        readQuoteState(provider, layout, request, blockTag),
+        deps.tokens(),
+      ]);
+      return { ...state, assetDecimals: tokens.asset.decimals, shareDecimals: tokens.share.decimals };
     } catch (err) {
       throw new ApiError('VAULT_READ_FAILED', 'the vault could not be read for the quote', { cause: err });
     }
   }
 
   /** The vault's state and the keeper's readiness, asked together: neither waits for the other. */
-  async function readReady(
-    request: QuoteReadRequest,
-  ): Promise<{ readiness: QuoteReadiness; state: QuoteState }> {
+  async function readReady(request: QuoteReadRequest): Promise<{ readiness: QuoteReadiness; state: Quoted }> {
     const [readiness, state] = await Promise.all([deps.readiness(), read(request)]);
     return { readiness, state };
   }
@@ -79,7 +87,7 @@ export function createQuoteService(deps: QuoteServiceDeps): QuoteService {
     kind: ActionKind,
     from: string,
     call: ContractCall,
-    state: QuoteState,
+    state: Quoted,
   ): Promise<string> {
     let result;
     try {
@@ -91,7 +99,7 @@ export function createQuoteService(deps: QuoteServiceDeps): QuoteService {
   }
 
   /** A simulation's return data; a revert becomes the action's 422 with the decoded reason. */
-  function simulated(kind: ActionKind, result: SimulationResult, state: QuoteState): string {
+  function simulated(kind: ActionKind, result: SimulationResult, state: Quoted): string {
     if (!result.ok) throw simulatedRevertError(kind, result.revert, result.reason, state.blockNumber);
     return result.returnData;
   }
@@ -103,10 +111,10 @@ export function createQuoteService(deps: QuoteServiceDeps): QuoteService {
     tx: tx(call),
     refreshQuoteAfterConfirm: refresh,
   });
-  const usdc = (raw: bigint, state: QuoteState) => toAmount(raw, state.assetDecimals);
-  const shares = (raw: bigint, state: QuoteState) => toAmount(raw, state.shareDecimals);
+  const usdc = (raw: bigint, state: Quoted) => toAmount(raw, state.assetDecimals);
+  const shares = (raw: bigint, state: Quoted) => toAmount(raw, state.shareDecimals);
 
-  function quoteHead(kind: ActionKind, state: QuoteState, final: ActionStepDraft) {
+  function quoteHead(kind: ActionKind, state: Quoted, final: ActionStepDraft) {
     const quotedAt = deps.clock();
     return {
       action: kind,

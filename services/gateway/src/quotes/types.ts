@@ -4,6 +4,7 @@ import type { Deployment, ProductConfig } from '@yv/config';
 import type { ActionPlan, QuoteReadiness } from '@yv/domain';
 import type { ServiceMetrics } from '@yv/metrics';
 import type { BridgeAdapter } from '../bridge';
+import type { Tokens } from '../reads/tokens';
 
 /** Validated bodies (schemas DepositRequest, RedeemAsyncRequest, ...) with the schema defaults already filled. */
 export interface DepositInput {
@@ -45,6 +46,8 @@ export interface QuoteServiceDeps {
   /** The contract layout the deployment runs (vaultLayout): every calldata and read comes from it. */
   layout: VaultLayout;
   product: ProductConfig;
+  /** The tokens' metadata, read once per process (tokenReader): their decimals scale every amount of a quote. */
+  tokens: () => Promise<Tokens>;
   bridge: BridgeAdapter;
   /** The current readiness flags (health.ready.deposits / .operations). */
   readiness: () => Promise<QuoteReadiness> | QuoteReadiness;

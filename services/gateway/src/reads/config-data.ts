@@ -2,7 +2,7 @@ import type { Deployment, FundingNetworkConfig, ProductConfig } from '@yv/config
 import { toAmount, type Amount } from '@yv/domain';
 import type { VaultState } from '@yv/chain';
 import { PUBLISHED_CONTRACTS, type PublishedContract } from '@yv/schemas';
-import type { TokenInfo } from './tokens';
+import type { Tokens } from './tokens';
 
 function publishedContracts(contracts: Deployment['contracts']) {
   return Object.fromEntries(PUBLISHED_CONTRACTS.map((name) => [name, contracts[name]])) as Pick<
@@ -18,7 +18,7 @@ function publishedContracts(contracts: Deployment['contracts']) {
 export function buildConfig(
   product: ProductConfig,
   deployment: Deployment,
-  tokens: { asset: TokenInfo; share: TokenInfo },
+  tokens: Tokens,
   state: Pick<VaultState, 'minimumDeposit' | 'recommendedOperationalMinimum'>,
 ) {
   const c = deployment.contracts;

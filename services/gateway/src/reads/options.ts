@@ -3,6 +3,7 @@ import type { VaultLayout } from '@yv/chain';
 import { duration, int, string, type ConfigOf, type Deployment, type ProductConfig } from '@yv/config';
 import type { Pool } from '@yv/db';
 import type { FreshnessThresholds } from '@yv/domain';
+import type { Tokens } from './tokens';
 
 /** About weekly over a year of history: enough for a first-screen sparkline. */
 export const DEFAULT_BOOTSTRAP_HLP_SERIES_POINTS = 60;
@@ -37,6 +38,8 @@ export interface ReadServicesOptions {
   /** The deployment's contract layout: the position reads come from it. */
   layout: VaultLayout;
   product: ProductConfig;
+  /** The tokens' metadata, read once per process (tokenReader): shared with the quotes. */
+  tokens: () => Promise<Tokens>;
   thresholds: FreshnessThresholds;
   /** The watcher's readiness evaluation older than this counts as none (READINESS_STALE). */
   readinessMaxAgeMs: number;

@@ -40,9 +40,9 @@ import {
 import { buildHealth, type ChainHead, type HealthData, type StoredSnapshot } from './health-data';
 import type { ReadServicesOptions } from './options';
 import { servedReadiness } from './readiness';
-import { readTokens } from './tokens';
+import type { Tokens } from './tokens';
 import { buildVault, type VaultData } from './vault-data';
-import { activityOf, buildGas, buildPosition, type Tokens } from './wallet-data';
+import { activityOf, buildGas, buildPosition } from './wallet-data';
 
 /** A read's data, the time it was true, and extra meta keys. */
 export interface ReadResult<T> {
@@ -142,7 +142,7 @@ export function createReadServices(opts: ReadServicesOptions): ReadServices {
       (error: unknown) => ({ ok: false as const, error: message(error) }),
     ),
   );
-  const tokens = cached(Infinity, () => readTokens(provider, deployment));
+  const { tokens } = opts;
   const capabilities = cached(Infinity, () => readCapabilities(provider, opts.layout));
   const snapshot = cached(ttl, async (): Promise<StoredSnapshot | null> => {
     const row = await latestVaultSnapshot(pool, chainId);

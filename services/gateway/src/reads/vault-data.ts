@@ -2,13 +2,13 @@ import type { Deployment, ProductConfig } from '@yv/config';
 import type { VaultState } from '@yv/chain';
 import { toAmount, type ReadyState } from '@yv/domain';
 import type { Capabilities } from './capabilities';
-import type { TokenInfo } from './tokens';
+import type { Tokens } from './tokens';
 
 /** The spec's `vault`, from one snapshot. Shares and escrowed shares use the share's decimals, the rest USDC's. */
 export function buildVault(args: {
   product: ProductConfig;
   deployment: Deployment;
-  tokens: { asset: TokenInfo; share: TokenInfo };
+  tokens: Tokens;
   state: VaultState;
   capabilities: Capabilities;
   ready: ReadyState;

@@ -3,9 +3,7 @@ import type { ProductConfig } from '@yv/config';
 import type { ActivityEventRow } from '@yv/db';
 import { ApiError, toAmount, type RedeemJson } from '@yv/domain';
 import { isHexAddress } from '@yv/schemas';
-import type { TokenInfo } from './tokens';
-
-export type Tokens = { asset: TokenInfo; share: TokenInfo };
+import type { Tokens } from './tokens';
 
 /** A wallet from a path or query parameter; anything but a 20-byte hex address is 400 BAD_WALLET. */
 export function parseWallet(value: unknown): string {
