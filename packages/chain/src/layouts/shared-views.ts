@@ -34,8 +34,8 @@ export function positionsCall(accounting: Accounting): (wallets: readonly string
 
 /**
  * The quote views every layout shares: quoteOf holds every figure, read with the NAV read once. Nothing else: the
- * node runs every sub-call of the eth_call with a trace of each step, and token decimals, which never change, would
- * add a fifth of its steps to every quote (the gateway reads them once per process).
+ * node traces every step of an eth_call, and the tokens' decimals (which never change: the gateway reads them once
+ * per process) with a block timestamp no quote used were a sixth of a quote's steps.
  */
 export function quoteViews(
   d: Deployment,

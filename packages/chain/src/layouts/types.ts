@@ -25,7 +25,7 @@ export interface VaultCalls {
   sharePrice(): ContractCall;
 }
 
-/** The views a quote reads: the block, the decimals, and `figures` (the accounting contract's quoteOf). */
+/** The views a quote reads: the block and `figures` (the accounting contract's quoteOf). */
 export type QuoteViewName = 'blockNumber' | 'figures';
 
 /** The views a vault snapshot reads (proof, wiring and parameters), by name. */
