@@ -21,7 +21,7 @@ it('reads the token decimals once per process: every deposit quote after the fir
   const ethCalls: string[] = [];
   const send = provider.send.bind(provider);
   provider.send = (method, params) => {
-    if (method === 'eth_call') ethCalls.push((params[0] as { data: string }).data);
+    if (method === 'eth_call') ethCalls.push(((params as unknown[])[0] as { data: string }).data);
     return send(method, params);
   };
   const quotes = createQuoteService({
