@@ -1,17 +1,12 @@
-import path from 'node:path';
 import pino from 'pino';
 import request from 'supertest';
-import { createChainProvider, vaultLayout } from '@yv/chain';
-import { readProductConfig } from '@yv/config';
-import { DEFAULT_QUOTE_TTL_MS } from '@yv/domain';
+import { createChainProvider } from '@yv/chain';
 import { createServiceMetrics } from '@yv/metrics';
 import { buildOpenApi, createValidator } from '@yv/schemas';
 import { freePort, useDevnetVault } from '@yv/testkit';
 import { createApp } from '../src/app';
-import { createHttpBridgeAdapter } from '../src/bridge';
-import { createQuoteService } from '../src/quotes';
 import { buildersRouter } from '../src/routes/builders';
-import { tokenReader } from '../src/reads/tokens';
+import { devnetQuoteService } from './support/quotes';
 
 const v = useDevnetVault();
 const validator = createValidator();
@@ -21,18 +16,7 @@ it('answers 503 VAULT_READ_FAILED, never a 500, when the chain cannot be read', 
   const deadRpc = `http://127.0.0.1:${await freePort()}`;
   const metrics = createServiceMetrics('gateway');
   const provider = createChainProvider({ rpcUrl: deadRpc, chainId: 999, timeoutMs: 1_000 });
-  const quotes = createQuoteService({
-    provider,
-    deployment: v.deployment,
-    layout: vaultLayout(v.deployment),
-    product: readProductConfig(path.join(__dirname, '../../../config/product.devnet.json')),
-    tokens: tokenReader(provider, v.deployment),
-    bridge: createHttpBridgeAdapter({ baseUrl: deadRpc }),
-    readiness: () => ({ deposits: true, operations: true }),
-    clock: () => new Date(),
-    quoteTtlMs: DEFAULT_QUOTE_TTL_MS,
-    metrics,
-  });
+  const quotes = devnetQuoteService(v.deployment, provider, { bridgeUrl: deadRpc, metrics });
   const app = createApp({
     log: pino({ level: 'silent' }),
     metrics,

@@ -1,9 +1,6 @@
-import path from 'node:path';
 import { MaxUint256, ZeroAddress, type HDNodeWallet } from 'ethers';
 import pino from 'pino';
 import request from 'supertest';
-import { vaultLayout } from '@yv/chain';
-import { readProductConfig } from '@yv/config';
 import { MockUSDC__factory, Strategy__factory } from '@yv/contracts';
 import { startFixtureServer, type FixtureServer } from '@yv/devnet';
 import { DEFAULT_QUOTE_TTL_MS } from '@yv/domain';
@@ -12,11 +9,10 @@ import { buildOpenApi, createValidator } from '@yv/schemas';
 import { useDevnetVault } from '@yv/testkit';
 import type { Express } from 'express';
 import { createApp } from '../src/app';
-import { createHttpBridgeAdapter } from '../src/bridge';
-import { createQuoteService, type QuoteService } from '../src/quotes';
+import { type QuoteService } from '../src/quotes';
 import { buildersRouter } from '../src/routes/builders';
 import { accounting, layoutOf, onChainRedemption, requestedRedemptionId, shareToken } from './support/vault';
-import { tokenReader } from '../src/reads/tokens';
+import { devnetQuoteService } from './support/quotes';
 
 const v = useDevnetVault();
 const USDC = 10n ** 6n;
@@ -52,16 +48,9 @@ interface Quote {
 beforeAll(async () => {
   fixture = await startFixtureServer({ port: 0 });
   metrics = createServiceMetrics('gateway');
-  service = createQuoteService({
-    provider: v.provider,
-    deployment: v.deployment,
-    layout: vaultLayout(v.deployment),
-    product: readProductConfig(path.join(__dirname, '../../../config/product.devnet.json')),
-    tokens: tokenReader(v.provider, v.deployment),
-    bridge: createHttpBridgeAdapter({ baseUrl: fixture.bridgeUrl }),
+  service = devnetQuoteService(v.deployment, v.provider, {
+    bridgeUrl: fixture.bridgeUrl,
     readiness: () => ({ ...readiness }),
-    clock: () => new Date(),
-    quoteTtlMs: DEFAULT_QUOTE_TTL_MS,
     metrics,
   });
   app = createApp({

@@ -1,12 +1,6 @@
-import path from 'node:path';
-import { createChainProvider, vaultLayout } from '@yv/chain';
-import { readProductConfig } from '@yv/config';
-import { DEFAULT_QUOTE_TTL_MS } from '@yv/domain';
-import { createServiceMetrics } from '@yv/metrics';
+import { createChainProvider } from '@yv/chain';
 import { useDevnetVault } from '@yv/testkit';
-import { createHttpBridgeAdapter } from '../src/bridge';
-import { createQuoteService } from '../src/quotes';
-import { tokenReader } from '../src/reads/tokens';
+import { devnetQuoteService } from './support/quotes';
 
 const v = useDevnetVault();
 /** ERC-20 decimals(): its selector appears in an eth_call's data, inside a Multicall3 payload or alone. */
@@ -24,18 +18,7 @@ it('reads the token decimals once per process: every deposit quote after the fir
     if (method === 'eth_call') ethCalls.push(((params as unknown[])[0] as { data: string }).data);
     return send(method, params);
   };
-  const quotes = createQuoteService({
-    provider,
-    deployment: v.deployment,
-    layout: vaultLayout(v.deployment),
-    product: readProductConfig(path.join(__dirname, '../../../config/product.devnet.json')),
-    tokens: tokenReader(provider, v.deployment),
-    bridge: createHttpBridgeAdapter({ baseUrl: v.rpcUrl }),
-    readiness: () => ({ deposits: true, operations: true }),
-    clock: () => new Date(),
-    quoteTtlMs: DEFAULT_QUOTE_TTL_MS,
-    metrics: createServiceMetrics('gateway'),
-  });
+  const quotes = devnetQuoteService(v.deployment, provider, { bridgeUrl: v.rpcUrl });
   // A wallet that approved nothing: the deposit rules' check rides in the quote's read, with no simulation after.
   const deposit = (amountRaw: string) =>
     quotes.deposit({ amountRaw, account: v.wallets[2]!.address, slippageBps: 50 });
