@@ -75,6 +75,16 @@ afterAll(async () => {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/**
+ * Waits for `work`, at most `ms`. The timer is cleared once either ends: left pending after the last row, it kept
+ * the jest worker alive past jest's half second to exit, and jest force-exited it with a warning of a leak.
+ */
+async function atMost(work: Promise<unknown>, ms: number): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  await Promise.race([work, new Promise((resolve) => (timer = setTimeout(resolve, ms)))]);
+  clearTimeout(timer);
+}
+
 async function call(method: string, route: string, body?: unknown, key?: string) {
   const res = await fetch(`${world.gatewayUrl}${route}`, {
     method,
@@ -193,7 +203,7 @@ async function runRow(fault: string, inject: (flows: Flow[]) => Promise<void>): 
     state = await rowState(world.db.pool, flows);
   }
   const recoverySec = (Date.now() - faultEnd) / 1000;
-  await Promise.race([Promise.all(running), sleep(1_000)]);
+  await atMost(Promise.all(running), 1_000);
   const byKey = new Map(state.actions.map((a) => [a.idempotency_key, a]));
   const row: Row = {
     fault,
