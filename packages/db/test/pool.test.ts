@@ -36,6 +36,25 @@ describe('createPool', () => {
     }
   });
 
+  it('outlives a connection killed while checked out between two statements; the next statement fails, the pool goes on', async () => {
+    const pool = createPool(url, { max: 1, onError: () => undefined });
+    try {
+      const client = await pool.connect();
+      const { rows } = await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
+      const admin = new Client({ connectionString: url });
+      await admin.connect();
+      await admin.query('SELECT pg_terminate_backend($1)', [rows[0]!.pid]);
+      await admin.end();
+      // The server's FATAL reaches the client while it holds no statement: with nobody listening, it ended the process.
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      await expect(client.query('SELECT 1')).rejects.toThrow();
+      client.release();
+      expect((await pool.query('SELECT 1 AS one')).rows[0].one).toBe(1);
+    } finally {
+      await pool.end();
+    }
+  });
+
   it('reports nothing of a connection cut while end() closes it', async () => {
     const errors: Error[] = [];
     const pool = createPool(url, { max: 1, onError: (error) => errors.push(error) });
