@@ -10,6 +10,7 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import type { Pool } from '../../packages/db/src';
+import { withTimeout } from '../../packages/runtime/src';
 import { MockUSDC__factory } from '../../packages/contracts/src';
 import { ok, slow } from '../../services/webhook-worker/test/support/receiver';
 import { startFaultWorld, type FaultWorld, type ServiceName } from './support/fault-world';
@@ -74,16 +75,6 @@ afterAll(async () => {
 });
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/**
- * Waits for `work`, at most `ms`. The timer is cleared once either ends: left pending after the last row, it kept
- * the jest worker alive past jest's half second to exit, and jest force-exited it with a warning of a leak.
- */
-async function atMost(work: Promise<unknown>, ms: number): Promise<void> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  await Promise.race([work, new Promise((resolve) => (timer = setTimeout(resolve, ms)))]);
-  clearTimeout(timer);
-}
 
 async function call(method: string, route: string, body?: unknown, key?: string) {
   const res = await fetch(`${world.gatewayUrl}${route}`, {
@@ -203,7 +194,11 @@ async function runRow(fault: string, inject: (flows: Flow[]) => Promise<void>): 
     state = await rowState(world.db.pool, flows);
   }
   const recoverySec = (Date.now() - faultEnd) / 1000;
-  await atMost(Promise.all(running), 1_000);
+  // withTimeout clears its timer once the flows end: a bare sleep left pending after the last row kept the jest
+  // worker alive past jest's half second to exit, and jest force-exited it with a warning of a leak.
+  await withTimeout(Promise.all(running), 1_000, () => new Error('flows still running')).catch(
+    () => undefined,
+  );
   const byKey = new Map(state.actions.map((a) => [a.idempotency_key, a]));
   const row: Row = {
     fault,
