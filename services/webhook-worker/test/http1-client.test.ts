@@ -149,6 +149,22 @@ it('opens a new connection when the receiver closed the idle one, and after a Co
   expect(receiver.connections()).toBe(3);
 });
 
+it('closes a connection left idle past its limit, and opens a new one for the next request', async () => {
+  let closedByClient = 0;
+  const receiver = await started(
+    createNetServer((socket) => {
+      socket.on('end', () => (closedByClient += 1));
+      socket.on('data', () => socket.write('HTTP/1.1 200 OK\r\nContent-Length: 0\r\n\r\n'));
+    }),
+  );
+  const http = http1Client({ lookup: lookup as LookupFunction, idleMs: 100 });
+  expect((await http.post(receiver.origin, '/', headers, '{}', 5_000)).statusCode).toBe(200);
+  await new Promise((resolve) => setTimeout(resolve, 400));
+  expect(closedByClient).toBe(1);
+  expect((await http.post(receiver.origin, '/', headers, '{}', 5_000)).statusCode).toBe(200);
+  expect(receiver.connections()).toBe(2);
+});
+
 it('fails a malformed answer with EMALFORMED and does not reuse its connection', async () => {
   const receiver = await started(
     rawReceiver('HTTP/1.1 200 OK\r\nContent-Length: 1\r\nContent-Length: 2\r\n\r\nab'),

@@ -39,9 +39,11 @@ export interface Http1ClientOptions {
   lookup: LookupFunction;
   /** For tests: a CA to trust. */
   tls?: Pick<ConnectionOptions, 'ca'>;
+  /** How long a connection may stay idle before it is closed rather than reused. Default 4 s. */
+  idleMs?: number;
 }
 
-/** A connection idle this long is closed rather than reused: receivers close theirs after about five seconds. */
+/** Receivers close their idle connections after about five seconds: ours are closed first. */
 const IDLE_MS = 4_000;
 
 interface Exchange {
@@ -128,6 +130,7 @@ export interface Http1Client {
 }
 
 export function http1Client(options: Http1ClientOptions): Http1Client {
+  const idleMs = options.idleMs ?? IDLE_MS;
   const idle = new Map<string, Connection[]>();
   const keyOf = (origin: Origin): string =>
     `${origin.https ? 's' : ''}${origin.hostname}|${origin.port ?? ''}`;
@@ -163,18 +166,18 @@ export function http1Client(options: Http1ClientOptions): Http1Client {
     return new Connection(socket, release(key), forget(key));
   };
 
-  /** The newest idle connection not idle for too long; older ones are closed on the way. */
   // Receivers that never close an idle connection would otherwise keep theirs open for good.
   setInterval(() => {
     for (const list of idle.values())
-      for (const connection of list.filter((each) => performance.now() - each.idleSince >= IDLE_MS))
+      for (const connection of list.filter((each) => performance.now() - each.idleSince >= idleMs))
         connection.socket.destroy();
-  }, IDLE_MS).unref();
+  }, idleMs).unref();
 
+  /** The newest idle connection not idle for too long; older ones are closed on the way. */
   const take = (key: string): Connection | undefined => {
     const list = idle.get(key);
     for (let connection = list?.pop(); connection; connection = list?.pop()) {
-      if (!connection.dead && performance.now() - connection.idleSince < IDLE_MS) return connection;
+      if (!connection.dead && performance.now() - connection.idleSince < idleMs) return connection;
       connection.socket.destroy();
     }
     return undefined;
