@@ -93,6 +93,19 @@ it.each([
   expect(read(answer)).toEqual({ kind: 'malformed', reason });
 });
 
+it('holds no more than its bounds of an answer that never ends', () => {
+  // A chunk-size line, or trailers, that never end: done once past the body's bound, the connection closed.
+  const chunked = 'HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n';
+  expect(read(`${chunked}${'f'.repeat(MAX_BODY_BYTES)}`)).toEqual({ kind: 'more' });
+  expect(read(`${chunked}${'f'.repeat(MAX_BODY_BYTES + 1)}`)).toEqual(done(200, false));
+  expect(read(`${chunked}0\r\nX-T: ${'a'.repeat(MAX_BODY_BYTES)}`)).toEqual(done(200, false));
+  // Informational answers without end.
+  expect(read('HTTP/1.1 100 Continue\r\n\r\n'.repeat(1_000))).toEqual({
+    kind: 'malformed',
+    reason: 'informational answers over 16 KiB',
+  });
+});
+
 it('refuses a head over 16 KiB, complete or not', () => {
   const long = `HTTP/1.1 200 OK\r\nX-Long: ${'a'.repeat(17 * 1024)}`;
   expect(read(long)).toEqual({ kind: 'malformed', reason: 'a head over 16 KiB' });

@@ -96,12 +96,16 @@ function parseHead(text: string): Head | string {
   };
 }
 
-/** Where a chunked body starting at `from` ends (past its trailers), 'more', or why it is refused. */
+/**
+ * Where a chunked body starting at `from` ends (past its trailers), 'more', or why it is refused. Past
+ * MAX_BODY_BYTES it ends where the bytes do: what is left of it is never read, so never held either.
+ */
 function chunkedEnd(bytes: Buffer, from: number): number | 'more' | string {
+  const more = (): number | 'more' => (bytes.length - from > MAX_BODY_BYTES ? bytes.length : 'more');
   let at = from;
   for (;;) {
     const lineEnd = bytes.indexOf(CRLF, at);
-    if (lineEnd < 0) return 'more';
+    if (lineEnd < 0) return more();
     const size = CHUNK_SIZE.exec(bytes.toString('latin1', at, lineEnd));
     if (!size) return 'an invalid chunk size';
     const length = parseInt(size[1]!, 16);
@@ -110,7 +114,7 @@ function chunkedEnd(bytes: Buffer, from: number): number | 'more' | string {
       if (bytes.length < lineEnd + 4) return 'more';
       if (bytes[lineEnd + 2] === 0x0d && bytes[lineEnd + 3] === 0x0a) return lineEnd + 4;
       const trailersEnd = bytes.indexOf(HEAD_END, lineEnd);
-      return trailersEnd < 0 ? 'more' : trailersEnd + 4;
+      return trailersEnd < 0 ? more() : trailersEnd + 4;
     }
     const dataEnd = lineEnd + 2 + length;
     if (dataEnd - from > MAX_BODY_BYTES) return dataEnd;
@@ -136,6 +140,8 @@ export function readResponse(bytes: Buffer): ResponseRead {
     const bodyStart = headEnd + 4;
     if (head.statusCode === 101) return malformed('a protocol switch');
     if (head.statusCode < 200) {
+      // Informational answers are held until the final one: their bytes are bounded like a head's.
+      if (bodyStart > MAX_HEAD_BYTES) return malformed('informational answers over 16 KiB');
       start = bodyStart;
       continue;
     }
