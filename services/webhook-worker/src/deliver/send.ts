@@ -1,7 +1,7 @@
 /** One HTTP attempt: POST the signed body, bounded by a timeout, never following redirects. */
 import type { SignedHeaders, WebhookUrlPolicy } from '@yv/domain';
 import { guardedLookup, RefusedAddressError, urlRefusal } from './guard';
-import { AttemptTimeoutError, http1Client, type Http1Client } from './http1/client';
+import { AttemptTimeoutError, http1Client, type Http1Client, type Origin } from './http1/client';
 
 const FIXED_HEADERS = { 'content-type': 'application/json', 'user-agent': 'yv-webhooks/1' };
 
@@ -27,9 +27,7 @@ function clientFor(policy: WebhookUrlPolicy): Http1Client {
 }
 
 /** Where a URL's requests go, or why none may: what can be known of a URL without DNS. */
-type Target =
-  | { refused: string }
-  | { refused: null; https: boolean; hostname: string; port: number | undefined; path: string };
+type Target = { refused: string } | ({ refused: null; path: string } & Origin);
 
 /**
  * Targets by policy and URL. The check and the parse are pure functions of the two, and every delivery of a partner
