@@ -6,7 +6,6 @@ import { checkBodyShape } from './http/body-shape';
 import { errorHandler, notFound } from './http/errors';
 import { requestMetrics } from './http/metrics';
 import { requestId } from './http/request-id';
-import { runInRequest } from './log';
 import { metaRouter } from './routes/meta';
 
 export interface AppDeps {
@@ -54,8 +53,6 @@ export function createApp(deps: AppDeps): Express {
   app.use(
     express.json({ limit: deps.bodyLimitBytes, strict: true, type: () => true, verify: checkBodyShape }),
   );
-  // After the body parser: its stream callbacks would leave the request's async context.
-  app.use((_req, res, next) => runInRequest(String(res.locals.requestId), next));
   mountProbes(app, { isReady: deps.isReady });
   app.use(metaRouter(deps.openApi));
   for (const router of deps.routers) app.use(router);

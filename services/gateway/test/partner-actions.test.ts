@@ -89,6 +89,8 @@ function testQuoteService(): QuoteService {
 
 let app: ReturnType<typeof createApp>;
 let tracker: ActionTracker;
+/** Every receipt the service asked the tracker to follow, with the request that asked. */
+const followed: { actionId: string; requestId: string }[] = [];
 let apiKey: string;
 let otherKey: string;
 
@@ -125,7 +127,10 @@ beforeAll(async () => {
           quoteService: testQuoteService(),
           deployment,
           provider: vault.provider,
-          follow: tracker.follow,
+          follow: (actionId, requestId) => {
+            followed.push({ actionId, requestId });
+            return tracker.follow(actionId, requestId);
+          },
         }),
       }),
     ],
@@ -353,7 +358,8 @@ describe('submit and receipt tracking', () => {
     const receipt = await send(wallet, fresh.steps[0]!.tx);
     expect(receipt.status).toBe(1);
     expect(receipt.to).toBe(fresh.metadata.addresses.depositPipe);
-    const submitted = expectAction(await submit(fresh.id, receipt.hash), 200);
+    const submitAnswer = await submit(fresh.id, receipt.hash);
+    const submitted = expectAction(submitAnswer, 200);
     expect(submitted).toMatchObject({ status: 'submitted', txHash: receipt.hash, idempotentReplay: false });
     expect(submitted.steps[0]!.status).toBe('submitted');
     // The same hash again is a replay; another hash now conflicts.
@@ -361,6 +367,10 @@ describe('submit and receipt tracking', () => {
       expectAction(await submit(fresh.id, receipt.hash.toUpperCase().replace('0X', '0x')), 200),
     ).toMatchObject({ idempotentReplay: true });
     expectError(await submit(fresh.id, approvalReceipt.hash), 409, 'IDEMPOTENCY_CONFLICT');
+    // Followed once, by the submit that changed it, whose request id the receipt job carries into its log lines.
+    expect(followed.filter((f) => f.actionId === fresh.id)).toEqual([
+      { actionId: fresh.id, requestId: submitAnswer.headers['x-request-id'] },
+    ]);
 
     const confirmed = await pollUntil(fresh.id, (s) => s !== 'submitted');
     expect(confirmed).toMatchObject({

@@ -39,7 +39,8 @@ export interface ActionPage {
 /** The partner-action endpoints' one service: each method takes the authenticated partner and answers the resource. */
 export interface PartnerActionService {
   create(request: CreateRequest): Promise<ActionAnswer>;
-  submit(partnerId: string, actionId: string, txHash: string): Promise<ActionAnswer>;
+  /** `requestId`: the submitting request's `x-request-id`, which the receipt job's log lines carry. */
+  submit(partnerId: string, actionId: string, txHash: string, requestId: string): Promise<ActionAnswer>;
   get(partnerId: string, actionId: string): Promise<ActionAnswer>;
   list(partnerId: string, query: ActionListQuery): Promise<ActionPage>;
 }
@@ -51,7 +52,7 @@ export interface PartnerActionServiceDeps {
   deployment: ActionDeployment;
   provider: JsonRpcProvider;
   /** Starts following a submitted action's receipt (ActionTracker.follow). */
-  follow: (actionId: string) => Promise<void>;
+  follow: (actionId: string, requestId: string) => Promise<void>;
 }
 
 const notFound = (actionId: string) =>
@@ -77,8 +78,8 @@ export function createPartnerActionService(deps: PartnerActionServiceDeps): Part
         : answer(result.row, true, result.status);
     },
 
-    async submit(partnerId, actionId, txHash) {
-      const result = await submitAction(deps, { partnerId, actionId, txHash });
+    async submit(partnerId, actionId, txHash, requestId) {
+      const result = await submitAction(deps, { partnerId, actionId, txHash, requestId });
       return answer(result.row, result.replay);
     },
 

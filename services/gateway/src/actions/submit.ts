@@ -46,9 +46,10 @@ export async function submitAction(
     pool: Pool;
     writer: ActionWriter;
     provider: JsonRpcProvider;
-    follow: (actionId: string) => Promise<void>;
+    follow: (actionId: string, requestId: string) => Promise<void>;
   },
-  request: { partnerId: string; actionId: string; txHash: string },
+  /** `requestId`: the submitting request's, carried by the receipt job into its log lines. */
+  request: { partnerId: string; actionId: string; txHash: string; requestId: string },
 ): Promise<SubmitResult> {
   const hash = request.txHash.toLowerCase();
   const row = await findPartnerAction(deps.pool, request.partnerId, request.actionId);
@@ -79,6 +80,6 @@ export async function submitAction(
   }
   if (!outcome)
     throw new ApiError('PARTNER_ACTION_NOT_FOUND', `no action ${request.actionId} for this partner`);
-  if (outcome.changed) await deps.follow(outcome.row.id);
+  if (outcome.changed) await deps.follow(outcome.row.id, request.requestId);
   return { row: outcome.row, replay: !outcome.changed };
 }

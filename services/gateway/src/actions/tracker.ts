@@ -6,7 +6,6 @@ import type { ActionWriter } from '@yv/actions';
 import { bullmqConnection, withTimeout } from '@yv/runtime';
 import { closeWhenReady } from '../close-queue';
 import { failExpiredActions } from './expire';
-import { currentRequestId } from '../log';
 import { followReceipt } from './follow-receipt';
 
 export const ACTION_QUEUE = 'partner-actions';
@@ -34,9 +33,10 @@ export interface ActionTrackerOptions {
 export interface ActionTracker {
   /**
    * Follows a submitted action's receipt until it settles. One job per action: a second call is a no-op. The job
-   * carries the id of the request that submitted it (if any), so its log lines can be traced to that request.
+   * carries the id of the request that submitted it, when given (not by the start-up pass and the sweep), so its log
+   * lines can be traced to that request.
    */
-  follow(actionId: string): Promise<void>;
+  follow(actionId: string, requestId?: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -84,9 +84,9 @@ export async function startActionTracker(options: ActionTrackerOptions): Promise
       ENQUEUE_TIMEOUT_MS,
       () => new Error(`Redis did not take the receipt jobs within ${ENQUEUE_TIMEOUT_MS} ms`),
     );
-  const follow = async (actionId: string): Promise<void> => {
+  const follow = async (actionId: string, requestId?: string): Promise<void> => {
     try {
-      await enqueue([receiptJob(actionId, currentRequestId())]);
+      await enqueue([receiptJob(actionId, requestId)]);
     } catch (error) {
       options.log.warn(
         { err: (error as Error).message, actionId },

@@ -80,7 +80,10 @@ export function partnerActionsRouter(deps: PartnerActionsDeps): Router {
   router.post(`${PARTNER_ACTIONS_PATH}/:id/submit`, async (req, res) => {
     const actionId = actionIdParam(req);
     const body = validated<{ txHash: string }>('SubmitRequest', req.body, 'BAD_ACTION_REQUEST');
-    send(res, await deps.actions.submit(partnerIdOf(res), actionId, body.txHash));
+    send(
+      res,
+      await deps.actions.submit(partnerIdOf(res), actionId, body.txHash, String(res.locals.requestId)),
+    );
   });
 
   router.get(`${PARTNER_ACTIONS_PATH}/:id`, async (req, res) => {
