@@ -26,6 +26,14 @@ export function createApp(deps: AppDeps): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('query parser', 'simple');
+  // No conditional GETs: the document lists no 304. So no ETag (hashing every body, SHA-1 over a 30 KB bootstrap, was
+  // ~5 % of the gateway's CPU per bootstrap), and the headers that would still make Express answer 304 are dropped.
+  app.set('etag', false);
+  app.use((req, _res, next) => {
+    delete req.headers['if-none-match'];
+    delete req.headers['if-modified-since'];
+    next();
+  });
   // Set at start, so a wrong TRUST_PROXY stops the service rather than trusting anyone's X-Forwarded-For.
   app.set('trust proxy', deps.trustProxy ?? false);
   app.use(requestId);

@@ -75,6 +75,21 @@ it.each([
   expect(res.body.error.message).toBe('typed failure');
 });
 
+it('answers a GET whole, without an ETag and whatever If-None-Match says: the document lists no 304', async () => {
+  const first = await request(app).get('/api/v1/openapi.json');
+  expect(first.status).toBe(200);
+  expect(first.headers.etag).toBeUndefined();
+  for (const [header, value] of [
+    ['if-none-match', '*'],
+    ['if-none-match', 'W/"anything"'],
+    ['if-modified-since', new Date(Date.now() + 86_400_000).toUTCString()],
+  ]) {
+    const again = await request(app).get('/api/v1/openapi.json').set(header!, value!);
+    expect(again.status).toBe(200);
+    expect(again.body).toEqual(first.body);
+  }
+});
+
 it('turns an unexpected fault into a 500 envelope that leaks nothing but the request id', async () => {
   const res = await request(app).get('/boom').set('x-request-id', 'req-12345678');
   expect(res.status).toBe(500);
