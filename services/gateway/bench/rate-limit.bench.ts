@@ -63,11 +63,13 @@ async function startGateway(rpcUrl: string, mode: Mode) {
   };
 }
 
+type Gateway = Awaited<ReturnType<typeof startGateway>>;
+
 const median = (values: readonly number[]): number =>
   [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 /** Per read: PAIRS loads of each gateway, off and on back to back, the order alternating from pair to pair. */
-async function pairedLoads(gateways: Record<Mode, Awaited<ReturnType<typeof startGateway>>>, read: string) {
+async function pairedLoads(gateways: Record<Mode, Gateway>, read: string) {
   for (const mode of ['off', 'on'] as const) await gateways[mode].load(read, 2); // warm-up: JIT, pools, caches
   const runs: Record<Mode, Figures[]> = { off: [], on: [] };
   for (let pair = 0; pair < PAIRS; pair++)
@@ -93,19 +95,21 @@ function report(read: string, runs: Record<Mode, Figures[]>): void {
 
 async function main(): Promise<void> {
   const chain = await startChain({ port: await freePort(), blockIntervalMs: 1000 });
-  const gateways = {
-    off: await startGateway(chain.rpcUrl, 'off'),
-    on: await startGateway(chain.rpcUrl, 'on'),
+  const started: Gateway[] = [];
+  const start = async (mode: Mode) => {
+    const gateway = await startGateway(chain.rpcUrl, mode);
+    started.push(gateway);
+    return gateway;
   };
   try {
+    const gateways = { off: await start('off'), on: await start('on') };
     console.log(
       `rate limits off vs on, ${CONNECTIONS} connections, ${PAIRS} pairs of ${PAIR_LOAD_S} s loads per read ` +
         '(off and on back to back, alternating order), medians of the pairs, loopback',
     );
     for (const read of gateways.off.reads) report(read, await pairedLoads(gateways, read));
   } finally {
-    await gateways.off.close();
-    await gateways.on.close();
+    for (const gateway of started) await gateway.close();
     await chain.stop();
   }
 }
