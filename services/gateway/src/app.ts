@@ -5,7 +5,7 @@ import type { OpenApiDocument } from '@yv/schemas';
 import { checkBodyShape } from './http/body-shape';
 import { errorHandler, notFound } from './http/errors';
 import { requestMetrics } from './http/metrics';
-import { requestId } from './http/request-id';
+import { requestId, requestIdOf } from './http/request-id';
 import { metaRouter } from './routes/meta';
 
 export interface AppDeps {
@@ -42,7 +42,7 @@ export function createApp(deps: AppDeps): Express {
   // headers (API key, cron secret, signatures) or body is ever logged.
   app.use((req, res, next) => {
     const started = process.hrtime.bigint();
-    const id = String(res.locals.requestId);
+    const id = requestIdOf(res);
     const log = deps.log.child({ requestId: id });
     res.locals.log = log;
     res.on('finish', () => {

@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import { isApiError, NotFoundError } from '@yv/domain';
 import { API_ERROR_STATUS } from '@yv/schemas';
 import { sendError } from './envelope';
+import { requestIdOf } from './request-id';
 
 /** Unknown routes: the envelope, never Express's HTML page. */
 export const notFound: RequestHandler = (req, res) => {
@@ -26,7 +27,7 @@ export function errorHandler(log: Logger): ErrorRequestHandler {
       const status = err instanceof NotFoundError ? 404 : API_ERROR_STATUS[err.code];
       // A dependency's fault is answered by its code alone; its own text is for the operator.
       if (status >= 500 && err.cause !== undefined)
-        log.warn({ err: err.cause, code: err.code, requestId: res.locals.requestId }, err.message);
+        log.warn({ err: err.cause, code: err.code, requestId: requestIdOf(res) }, err.message);
       sendError(res, status, err.code, err.message);
       return;
     }
@@ -47,7 +48,7 @@ export function errorHandler(log: Logger): ErrorRequestHandler {
       sendError(res, 400, 'BAD_REQUEST', 'the request could not be read (check Content-Type and encoding)');
       return;
     }
-    const requestId = String(res.locals.requestId ?? '');
+    const requestId = requestIdOf(res);
     log.error({ err, requestId }, 'unexpected fault');
     sendError(
       res,

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { RequestHandler } from 'express';
+import type { RequestHandler, Response } from 'express';
 
 const ACCEPTED_ID = /^[A-Za-z0-9._:-]{8,128}$/;
 
@@ -11,3 +11,8 @@ export const requestId: RequestHandler = (req, res, next) => {
   res.setHeader('x-request-id', id);
   next();
 };
+
+/** The request's id, set by `requestId`, the app's first middleware (empty only outside an app's request). */
+export function requestIdOf(res: Response): string {
+  return String(res.locals.requestId ?? '');
+}

@@ -6,6 +6,7 @@ import { partnerAuth, partnerIdOf } from '../auth/partner-auth';
 import { CREATE_ROUTES, type CreateRoute } from '../actions/create';
 import type { ActionAnswer, ActionListQuery, PartnerActionService } from '../actions/service';
 import { sendData } from '../http/envelope';
+import { requestIdOf } from '../http/request-id';
 import {
   actionsCursor,
   cursorParam,
@@ -80,10 +81,7 @@ export function partnerActionsRouter(deps: PartnerActionsDeps): Router {
   router.post(`${PARTNER_ACTIONS_PATH}/:id/submit`, async (req, res) => {
     const actionId = actionIdParam(req);
     const body = validated<{ txHash: string }>('SubmitRequest', req.body, 'BAD_ACTION_REQUEST');
-    send(
-      res,
-      await deps.actions.submit(partnerIdOf(res), actionId, body.txHash, String(res.locals.requestId)),
-    );
+    send(res, await deps.actions.submit(partnerIdOf(res), actionId, body.txHash, requestIdOf(res)));
   });
 
   router.get(`${PARTNER_ACTIONS_PATH}/:id`, async (req, res) => {
