@@ -11,6 +11,7 @@ export {
 export { createTestRedis, deleteKeysWithPrefix, useTestRedis, type TestRedis } from './redis';
 export { testRedisUrl } from '@yv/devnet';
 export { freePort } from './ports';
+export { median } from './median';
 export { startTcpProxy, type TcpProxy } from './tcp-proxy';
 export { startOwnRedis, type OwnRedis } from './own-redis';
 export { startRpcProxy, type RpcProxy } from './rpc-proxy';

@@ -11,7 +11,7 @@
  */
 import type { AddressInfo } from 'node:net';
 import { startChain } from '@yv/devnet';
-import { freePort } from '@yv/testkit';
+import { freePort, median } from '@yv/testkit';
 import { createPartner } from '../src/admin/commands';
 import { startTestGateway } from '../test/support/gateway';
 import type { LoadFigures as Figures } from './load-client';
@@ -64,9 +64,6 @@ async function startGateway(rpcUrl: string, mode: Mode) {
 }
 
 type Gateway = Awaited<ReturnType<typeof startGateway>>;
-
-const median = (values: readonly number[]): number =>
-  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 /** Per read: PAIRS loads of each gateway, off and on back to back, the order alternating from pair to pair. */
 async function pairedLoads(gateways: Record<Mode, Gateway>, read: string) {

@@ -14,7 +14,7 @@ import { createInterface } from 'node:readline';
 import { Queue, Worker } from 'bullmq';
 import pino from 'pino';
 import { insertOutboxEventBurst, insertPartner, insertWebhookSecret } from '@yv/db';
-import { cpuSince, createTestDatabase, createTestRedis, formatCpuSplit } from '@yv/testkit';
+import { cpuSince, createTestDatabase, createTestRedis, formatCpuSplit, median } from '@yv/testkit';
 import { parseWebhookWorkerConfig } from '../src/config';
 import { createWebhookWorker } from '../src/worker';
 
@@ -174,12 +174,6 @@ async function round(receiver: Receiver): Promise<Round> {
     await redis.cleanup();
     await db.drop();
   }
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }
 
 async function main(): Promise<void> {
