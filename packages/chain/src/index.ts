@@ -2,6 +2,7 @@ export * from './revert';
 export * from './rpc';
 export * from './logs';
 export * from './multicall';
+export * from './shared-aggregate';
 export type { BlockTag } from './eth-call';
 export * from './layouts';
 export * from './vault-reader';

@@ -77,6 +77,25 @@ export async function readViews<K extends string>(
 }
 
 /**
+ * One Multicall3.aggregate3 eth_call's answers to `calls` at `blockTag`, in order, a success flag each: one eth_call
+ * of its own (aggregateOn), or one shared with other callers' calls (sharedAggregate).
+ */
+export type Aggregate = (calls: readonly RawCall[], blockTag: BlockTag) => Promise<Aggregate3Result[]>;
+
+/** Each read its own eth_call, in which a failing call that does not allow failure reverts the whole read. */
+export function aggregateOn(provider: Provider, multicall3: string): Aggregate {
+  return (calls, blockTag) => aggregate3(provider, multicall3, calls, false, blockTag);
+}
+
+/** A view that reverted in a batch whose other calls may stand: its reader's read fails, as its revert would. */
+export class ViewReverted extends Error {
+  constructor(readonly view: string) {
+    super(`${view} reverted`);
+    this.name = 'ViewReverted';
+  }
+}
+
+/**
  * Like readViews, with `checks` (calls marked allowFailure) in the same eth_call, so at the same block: each
  * answers its own success and return or revert data, undecoded. Any failing view still fails the whole read.
  */
@@ -87,18 +106,24 @@ export async function readViewsAndChecks<K extends string>(
   checks: readonly RawCall[],
   blockTag: BlockTag = 'latest',
 ): Promise<{ views: Record<K, Result>; checks: Aggregate3Result[] }> {
+  return viewsAndChecksVia(aggregateOn(provider, multicall3), views, checks, blockTag);
+}
+
+/** readViewsAndChecks through `aggregate`, whose eth_call may carry other readers' calls too. */
+export async function viewsAndChecksVia<K extends string>(
+  aggregate: Aggregate,
+  views: Readonly<Record<K, ViewCall>>,
+  checks: readonly RawCall[],
+  blockTag: BlockTag,
+): Promise<{ views: Record<K, Result>; checks: Aggregate3Result[] }> {
   const names = Object.keys(views) as K[];
-  const results = await aggregate3(
-    provider,
-    multicall3,
-    [...names.map((name) => encodedView(views[name])), ...checks],
-    false,
-    blockTag,
-  );
+  const results = await aggregate([...names.map((name) => encodedView(views[name])), ...checks], blockTag);
   const out = {} as Record<K, Result>;
   names.forEach((name, i) => {
     const view = views[name];
-    out[name] = functionCodec(view.iface, view.fn).decode(results[i]!.returnData);
+    const result = results[i]!;
+    if (!result.success) throw new ViewReverted(view.fn);
+    out[name] = functionCodec(view.iface, view.fn).decode(result.returnData);
   });
   return { views: out, checks: results.slice(names.length) };
 }

@@ -1,10 +1,12 @@
 import { AbiCoder, hexlify, randomBytes } from 'ethers';
 import { Core__factory, MockUSDC__factory } from '@yv/contracts';
 import { useDevnetVault } from '@yv/testkit';
-import { readQuoteState, vaultDriver, vaultLayout } from '../src';
+import { aggregateOn, readQuoteState, vaultDriver, vaultLayout } from '../src';
 
 const v = useDevnetVault();
 const USDC = 10n ** 6n;
+/** Each read its own eth_call (the shared eth_call of concurrent reads is shared-aggregate.test.ts'). */
+const own = () => aggregateOn(v.provider, v.deployment.contracts.multicall3);
 
 it('reads, through quoteOf, what each view answers on its own at the quote block', async () => {
   const c = v.deployment.contracts;
@@ -22,7 +24,7 @@ it('reads, through quoteOf, what each view answers on its own at the quote block
     { account: bob!.address, receiver: stranger, assets: 10n ** 30n, shares: 10n ** 30n },
   ];
   for (const request of requests) {
-    const q = await readQuoteState(v.provider, layout, request);
+    const q = await readQuoteState(own(), layout, request);
     const at = { blockTag: Number(q.blockNumber) };
     const receiver = request.receiver ?? request.account;
     expect(q).toMatchObject({
@@ -46,7 +48,7 @@ it('checks the deposit rules in the same read when asked: the shares, or the rul
   const layout = vaultLayout(v.deployment);
   const core = Core__factory.connect(v.deployment.contracts.core, v.provider);
   const [alice] = v.wallets;
-  const fits = await readQuoteState(v.provider, layout, {
+  const fits = await readQuoteState(own(), layout, {
     account: alice!.address,
     assets: 25n * USDC,
     depositCheck: true,
@@ -59,7 +61,7 @@ it('checks the deposit rules in the same read when asked: the shares, or the rul
       [await core.checkDeposit(alice!.address, 25n * USDC, at)],
     ),
   });
-  const tooSmall = await readQuoteState(v.provider, layout, {
+  const tooSmall = await readQuoteState(own(), layout, {
     account: alice!.address,
     assets: 1n,
     depositCheck: true,
@@ -69,5 +71,5 @@ it('checks the deposit rules in the same read when asked: the shares, or the rul
   expect(tooSmall.previewDeposit).toBe(
     await core.previewDeposit(1n, { blockTag: Number(tooSmall.blockNumber) }),
   );
-  expect((await readQuoteState(v.provider, layout, { account: alice!.address })).depositCheck).toBeNull();
+  expect((await readQuoteState(own(), layout, { account: alice!.address })).depositCheck).toBeNull();
 });

@@ -25,7 +25,10 @@ export const gatewaySpec = {
   /** The watcher's readiness evaluation older than this counts as no readiness at all (watcher down). */
   READINESS_MAX_AGE_MS: duration({ default: 30_000, minMs: 1_000 }),
   RPC_TIMEOUT_MS: duration({ default: 5_000, minMs: 100 }),
-  /** Node calls made within this window go as one JSON-RPC batch (`0ms`: each alone); see createChainProvider. */
+  /**
+   * Node calls made within this window go as one JSON-RPC batch, and quote reads as one eth_call (`0ms`: each
+   * alone); see createChainProvider and sharedAggregate.
+   */
   RPC_BATCH_WINDOW_MS: duration({ default: 2, minMs: 0, maxMs: 50 }),
   ...actionTrackerSpec,
   ...readsSpec,

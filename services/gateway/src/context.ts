@@ -85,6 +85,7 @@ export async function createGatewayContext(config: GatewayConfig): Promise<Gatew
     readiness,
     clock: () => new Date(),
     quoteTtlMs: config.QUOTE_TTL_MS,
+    readWindowMs: config.RPC_BATCH_WINDOW_MS,
     metrics,
   });
   const reads = createReadServices({

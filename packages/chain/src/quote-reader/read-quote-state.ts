@@ -1,7 +1,7 @@
-import type { Provider, Result } from 'ethers';
+import type { Result } from 'ethers';
 import type { VaultLayout } from '../layouts/types';
 import type { BlockTag } from '../eth-call';
-import { readViewsAndChecks, type ViewCall } from '../multicall';
+import { viewsAndChecksVia, type Aggregate, type ViewCall } from '../multicall';
 import { callOutcome } from '../simulate';
 import type { QuoteReadRequest, QuoteState } from './types';
 
@@ -10,11 +10,12 @@ import type { QuoteReadRequest, QuoteState } from './types';
  * caps, pause, capacity (the vault's quoteOf, which reads the NAV once for all of them) and the redemption (and the
  * block number reported with them) come from one block, with the deposit rules' check when asked for. Any
  * failing view fails the read: a quote never mixes a fresh value with a missing one. The tokens' decimals, which
- * never change, are not among them: the caller reads those once.
+ * never change, are not among them: the caller reads those once. Through `aggregate` the eth_call may carry other
+ * quotes' reads as well (sharedAggregate), all at one block.
  * @param blockTag a block number or tag; default `latest`.
  */
 export async function readQuoteState(
-  provider: Provider,
+  aggregate: Aggregate,
   layout: VaultLayout,
   request: QuoteReadRequest,
   blockTag: BlockTag = 'latest',
@@ -25,9 +26,8 @@ export async function readQuoteState(
   const check = request.depositCheck
     ? layout.calls.checkDeposit(request.receiver ?? request.account, request.assets ?? 0n)
     : null;
-  const { views: r, checks } = await readViewsAndChecks(
-    provider,
-    layout.deployment.contracts.multicall3,
+  const { views: r, checks } = await viewsAndChecksVia(
+    aggregate,
     views,
     check ? [{ target: check.to, callData: check.data, allowFailure: true }] : [],
     blockTag,

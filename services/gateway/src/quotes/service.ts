@@ -2,6 +2,7 @@ import { ZeroAddress } from 'ethers';
 import {
   decodeUintResult,
   readQuoteState,
+  sharedAggregate,
   simulateCall,
   toTxRequest,
   type ContractCall,
@@ -55,6 +56,7 @@ export function createQuoteService(deps: QuoteServiceDeps): QuoteService {
   const { calls } = layout;
   const addresses = layout.deployment.contracts;
   const chainId = layout.deployment.chainId;
+  const aggregate = sharedAggregate(provider, addresses.multicall3, { windowMs: deps.readWindowMs ?? 0 });
   const failures = deps.metrics.counter(
     'quote_failures_total',
     'Quotes and builds refused or failed, by error code',
@@ -67,7 +69,7 @@ export function createQuoteService(deps: QuoteServiceDeps): QuoteService {
   ): Promise<Quoted> {
     try {
       const [state, tokens] = await Promise.all([
-        readQuoteState(provider, layout, request, blockTag),
+        readQuoteState(aggregate, layout, request, blockTag),
         deps.tokens(),
       ]);
       return { ...state, assetDecimals: tokens.asset.decimals, shareDecimals: tokens.share.decimals };

@@ -54,6 +54,11 @@ export interface QuoteServiceDeps {
   clock: () => Date;
   /** QUOTE_TTL_MS: how long a quote is valid (DEFAULT_QUOTE_TTL_MS). */
   quoteTtlMs: number;
+  /**
+   * Quote reads begun within this window share one eth_call (sharedAggregate), each still at one block; 0 (the
+   * default): each its own. The gateway gives RPC_BATCH_WINDOW_MS.
+   */
+  readWindowMs?: number;
   metrics: ServiceMetrics;
 }
 

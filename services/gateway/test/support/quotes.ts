@@ -15,7 +15,12 @@ import { tokenReader } from '../../src/reads/tokens';
 export function devnetQuoteService(
   deployment: Deployment,
   provider: Provider,
-  opts: { bridgeUrl: string; readiness?: () => QuoteReadiness; metrics?: ServiceMetrics },
+  opts: {
+    bridgeUrl: string;
+    readiness?: () => QuoteReadiness;
+    metrics?: ServiceMetrics;
+    readWindowMs?: number;
+  },
 ): QuoteService {
   return createQuoteService({
     provider,
@@ -27,6 +32,7 @@ export function devnetQuoteService(
     readiness: opts.readiness ?? (() => ({ deposits: true, operations: true })),
     clock: () => new Date(),
     quoteTtlMs: DEFAULT_QUOTE_TTL_MS,
+    readWindowMs: opts.readWindowMs,
     metrics: opts.metrics ?? createServiceMetrics('gateway'),
   });
 }

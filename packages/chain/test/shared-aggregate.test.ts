@@ -1,0 +1,154 @@
+import { hexlify, JsonRpcProvider, randomBytes } from 'ethers';
+import { MockUSDC__factory } from '@yv/contracts';
+import { freePort, useDevnetVault } from '@yv/testkit';
+import {
+  aggregateOn,
+  createChainProvider,
+  encodedView,
+  multicallView,
+  readQuoteState,
+  sharedAggregate,
+  vaultDriver,
+  vaultLayout,
+  viewsAndChecksVia,
+  ViewReverted,
+  type ViewCall,
+} from '../src';
+
+const v = useDevnetVault();
+const USDC = 10n ** 6n;
+
+/** A provider on the devnet that records the block tag of every eth_call reaching the node. */
+function countingProvider() {
+  const provider = new JsonRpcProvider(v.provider._getConnection().url, 999, {
+    staticNetwork: true,
+    cacheTimeout: -1,
+  });
+  const ethCalls: unknown[] = [];
+  const send = provider.send.bind(provider);
+  provider.send = (method: string, params: unknown[] | Record<string, unknown>) => {
+    if (method === 'eth_call') ethCalls.push((params as unknown[])[1]);
+    return send(method, params);
+  };
+  return { provider, ethCalls };
+}
+
+it('answers concurrent quote reads from one eth_call, each what its own eth_call answers at that block', async () => {
+  const layout = vaultLayout(v.deployment);
+  const [alice, bob] = v.wallets;
+  await vaultDriver(layout, alice!).approveAndDeposit(1_234n * USDC);
+  const stranger = hexlify(randomBytes(20));
+  const requests = [
+    { account: alice!.address, assets: 10n * USDC, shares: 7n * 10n ** 12n, depositCheck: true },
+    { account: alice!.address, receiver: bob!.address, assets: 999_999n, shares: 1n },
+    // A refused check is this read's own answer, not its neighbours' failure.
+    { account: stranger, assets: 1n, depositCheck: true },
+    { account: bob!.address, receiver: stranger, assets: 10n ** 30n, shares: 10n ** 30n, redeemId: 1n },
+  ];
+  const { provider, ethCalls } = countingProvider();
+  const shared = sharedAggregate(provider, v.deployment.contracts.multicall3, { windowMs: 50 });
+  try {
+    const states = await Promise.all(requests.map((request) => readQuoteState(shared, layout, request)));
+    expect(ethCalls).toEqual(['latest']);
+    const block = states[0]!.blockNumber;
+    const own = aggregateOn(v.provider, v.deployment.contracts.multicall3);
+    for (const [i, request] of requests.entries()) {
+      expect(states[i]!.blockNumber).toBe(block);
+      expect(states[i]).toEqual(await readQuoteState(own, layout, request, block));
+    }
+    expect(states[2]!.depositCheck).toMatchObject({ ok: false, revert: { name: 'BelowMinimumDeposit' } });
+  } finally {
+    provider.destroy();
+  }
+});
+
+it('fails only the read whose view reverted, with ViewReverted; the others in its eth_call stand', async () => {
+  const { provider, ethCalls } = countingProvider();
+  const c = v.deployment.contracts;
+  const shared = sharedAggregate(provider, c.multicall3, { windowMs: 50 });
+  const usdc = MockUSDC__factory.createInterface();
+  // Multicall3 holds no allowance from anyone: this transfer reverts.
+  const reverting: ViewCall = {
+    target: c.usdc,
+    iface: usdc,
+    fn: 'transferFrom',
+    args: [v.wallets[0]!.address, v.wallets[1]!.address, 1n],
+  };
+  const balance: ViewCall = { target: c.usdc, iface: usdc, fn: 'balanceOf', args: [v.wallets[0]!.address] };
+  try {
+    const [failed, fine] = await Promise.allSettled([
+      viewsAndChecksVia(shared, { reverting, balance }, [], 'latest'),
+      viewsAndChecksVia(
+        shared,
+        { balance, block: multicallView(c.multicall3, 'getBlockNumber') },
+        [],
+        'latest',
+      ),
+    ]);
+    expect(ethCalls).toHaveLength(1);
+    expect(failed).toMatchObject({ status: 'rejected', reason: expect.any(ViewReverted) });
+    expect((failed as PromiseRejectedResult).reason.message).toBe('transferFrom reverted');
+    expect(fine.status).toBe('fulfilled');
+    const { views } = (fine as PromiseFulfilledResult<Awaited<ReturnType<typeof viewsAndChecksVia>>>).value;
+    expect(views.balance![0]).toBe(
+      await MockUSDC__factory.connect(c.usdc, v.provider).balanceOf(v.wallets[0]!.address),
+    );
+  } finally {
+    provider.destroy();
+  }
+});
+
+it('shares an eth_call only at one block tag, and sends a batch at once when the next read would pass maxCalls', async () => {
+  const { provider, ethCalls } = countingProvider();
+  const c = v.deployment.contracts;
+  const shared = sharedAggregate(provider, c.multicall3, { windowMs: 50, maxCalls: 3 });
+  const blockNumber = encodedView(multicallView(c.multicall3, 'getBlockNumber'));
+  const head = await v.provider.getBlockNumber();
+  try {
+    const answers = await Promise.all([
+      shared([blockNumber, blockNumber], 'latest'),
+      shared([blockNumber], head),
+      shared([blockNumber], 'latest'),
+      // 2 + 1 calls wait at `latest`: a third would pass maxCalls, so those two reads go now and this one waits.
+      shared([blockNumber, blockNumber], 'latest'),
+    ]);
+    expect(ethCalls).toEqual(['latest', `0x${head.toString(16)}`, 'latest']);
+    expect(answers.map((each) => each.length)).toEqual([2, 1, 1, 2]);
+    expect(answers.flat().every((each) => each.success)).toBe(true);
+  } finally {
+    provider.destroy();
+  }
+});
+
+it('fails every read of a batch the node did not answer, as it would have failed each', async () => {
+  const provider = createChainProvider({
+    rpcUrl: `http://127.0.0.1:${await freePort()}`,
+    chainId: 999,
+    timeoutMs: 1_000,
+  });
+  const c = v.deployment.contracts;
+  const shared = sharedAggregate(provider, c.multicall3, { windowMs: 20 });
+  const blockNumber = encodedView(multicallView(c.multicall3, 'getBlockNumber'));
+  try {
+    const outcomes = await Promise.allSettled([
+      shared([blockNumber], 'latest'),
+      shared([blockNumber], 'latest'),
+    ]);
+    expect(outcomes.map((each) => each.status)).toEqual(['rejected', 'rejected']);
+  } finally {
+    provider.destroy();
+  }
+});
+
+it('sends each read alone with no window', async () => {
+  const { provider, ethCalls } = countingProvider();
+  const c = v.deployment.contracts;
+  const shared = sharedAggregate(provider, c.multicall3, { windowMs: 0 });
+  const blockNumber = encodedView(multicallView(c.multicall3, 'getBlockNumber'));
+  try {
+    await Promise.all([shared([blockNumber], 'latest'), shared([blockNumber], 'latest')]);
+    expect(ethCalls).toEqual(['latest', 'latest']);
+  } finally {
+    provider.destroy();
+  }
+});
