@@ -73,7 +73,7 @@ export async function readViews<K extends string>(
   views: Readonly<Record<K, ViewCall>>,
   blockTag: BlockTag = 'latest',
 ): Promise<Record<K, Result>> {
-  return (await readViewsAndChecks(provider, multicall3, views, [], blockTag)).views;
+  return (await readViewsAndChecks(aggregateOn(provider, multicall3), views, [], blockTag)).views;
 }
 
 /**
@@ -98,19 +98,9 @@ export class ViewReverted extends Error {
 /**
  * Like readViews, with `checks` (calls marked allowFailure) in the same eth_call, so at the same block: each
  * answers its own success and return or revert data, undecoded. Any failing view still fails the whole read.
+ * Through `aggregate`, whose eth_call may carry other readers' calls too (sharedAggregate).
  */
 export async function readViewsAndChecks<K extends string>(
-  provider: Provider,
-  multicall3: string,
-  views: Readonly<Record<K, ViewCall>>,
-  checks: readonly RawCall[],
-  blockTag: BlockTag = 'latest',
-): Promise<{ views: Record<K, Result>; checks: Aggregate3Result[] }> {
-  return viewsAndChecksVia(aggregateOn(provider, multicall3), views, checks, blockTag);
-}
-
-/** readViewsAndChecks through `aggregate`, whose eth_call may carry other readers' calls too. */
-export async function viewsAndChecksVia<K extends string>(
   aggregate: Aggregate,
   views: Readonly<Record<K, ViewCall>>,
   checks: readonly RawCall[],

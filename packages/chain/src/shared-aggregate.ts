@@ -25,7 +25,7 @@ const MAX_CALLS = 100;
  * Reads made within `windowMs` at the same block tag share ONE aggregate3 eth_call, each getting back the answers
  * to its own calls. A node runs each eth_call of a JSON-RPC batch on its own: on the devnet, concurrent quotes'
  * reads cost it about a quarter less CPU as one aggregate3 than as a batch of eth_calls. Every call of
- * a shared batch allows failure: one reader's revert is its own answer (viewsAndChecksVia fails that read alone),
+ * a shared batch allows failure: one reader's revert is its own answer (readViewsAndChecks fails that read alone),
  * never its neighbours'. A transport failure fails every read of the batch, as it would have failed each.
  */
 export function sharedAggregate(

@@ -10,7 +10,7 @@ import {
   sharedAggregate,
   vaultDriver,
   vaultLayout,
-  viewsAndChecksVia,
+  readViewsAndChecks,
   ViewReverted,
   type ViewCall,
 } from '../src';
@@ -77,8 +77,8 @@ it('fails only the read whose view reverted, with ViewReverted; the others in it
   const balance: ViewCall = { target: c.usdc, iface: usdc, fn: 'balanceOf', args: [v.wallets[0]!.address] };
   try {
     const [failed, fine] = await Promise.allSettled([
-      viewsAndChecksVia(shared, { reverting, balance }, [], 'latest'),
-      viewsAndChecksVia(
+      readViewsAndChecks(shared, { reverting, balance }, [], 'latest'),
+      readViewsAndChecks(
         shared,
         { balance, block: multicallView(c.multicall3, 'getBlockNumber') },
         [],
@@ -89,7 +89,7 @@ it('fails only the read whose view reverted, with ViewReverted; the others in it
     expect(failed).toMatchObject({ status: 'rejected', reason: expect.any(ViewReverted) });
     expect((failed as PromiseRejectedResult).reason.message).toBe('transferFrom reverted');
     expect(fine.status).toBe('fulfilled');
-    const { views } = (fine as PromiseFulfilledResult<Awaited<ReturnType<typeof viewsAndChecksVia>>>).value;
+    const { views } = (fine as PromiseFulfilledResult<Awaited<ReturnType<typeof readViewsAndChecks>>>).value;
     expect(views.balance![0]).toBe(
       await MockUSDC__factory.connect(c.usdc, v.provider).balanceOf(v.wallets[0]!.address),
     );

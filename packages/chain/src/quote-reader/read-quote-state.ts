@@ -1,7 +1,7 @@
 import type { Result } from 'ethers';
 import type { VaultLayout } from '../layouts/types';
 import type { BlockTag } from '../eth-call';
-import { viewsAndChecksVia, type Aggregate, type ViewCall } from '../multicall';
+import { readViewsAndChecks, type Aggregate, type ViewCall } from '../multicall';
 import { callOutcome } from '../simulate';
 import type { QuoteReadRequest, QuoteState } from './types';
 
@@ -26,7 +26,7 @@ export async function readQuoteState(
   const check = request.depositCheck
     ? layout.calls.checkDeposit(request.receiver ?? request.account, request.assets ?? 0n)
     : null;
-  const { views: r, checks } = await viewsAndChecksVia(
+  const { views: r, checks } = await readViewsAndChecks(
     aggregate,
     views,
     check ? [{ target: check.to, callData: check.data, allowFailure: true }] : [],
