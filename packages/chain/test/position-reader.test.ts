@@ -2,21 +2,10 @@ import { hexlify, JsonRpcProvider, randomBytes } from 'ethers';
 import { Core__factory, MockUSDC__factory } from '@yv/contracts';
 import { useDevnetVault } from '@yv/testkit';
 import { createLatestBlock, createPositionReader, vaultDriver, vaultLayout } from '../src';
+import { countingProvider } from './support/counting-provider';
 
 const v = useDevnetVault();
 const USDC = 10n ** 6n;
-
-/** Counts eth_call requests reaching the node, to prove reads are batched and shared. */
-function countingProvider(url: string) {
-  const provider = new JsonRpcProvider(url, 999, { staticNetwork: true, cacheTimeout: -1 });
-  let ethCalls = 0;
-  const send = provider.send.bind(provider);
-  provider.send = (method: string, params: unknown[] | Record<string, unknown>) => {
-    if (method === 'eth_call') ethCalls++;
-    return send(method, params);
-  };
-  return { provider, ethCalls: () => ethCalls };
-}
 
 /** Holds every eth_call's answer `ms` longer, as a distant node would. */
 function answerCallsLate(provider: JsonRpcProvider, ms: number): void {

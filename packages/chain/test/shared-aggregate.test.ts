@@ -1,4 +1,4 @@
-import { hexlify, JsonRpcProvider, randomBytes } from 'ethers';
+import { hexlify, randomBytes } from 'ethers';
 import { MockUSDC__factory } from '@yv/contracts';
 import { freePort, useDevnetVault } from '@yv/testkit';
 import {
@@ -14,24 +14,15 @@ import {
   ViewReverted,
   type ViewCall,
 } from '../src';
+import { countingProvider } from './support/counting-provider';
 
 const v = useDevnetVault();
 const USDC = 10n ** 6n;
 
-/** A provider on the devnet that records the block tag of every eth_call reaching the node. */
-function countingProvider() {
-  const provider = new JsonRpcProvider(v.provider._getConnection().url, 999, {
-    staticNetwork: true,
-    cacheTimeout: -1,
-  });
-  const ethCalls: unknown[] = [];
-  const send = provider.send.bind(provider);
-  provider.send = (method: string, params: unknown[] | Record<string, unknown>) => {
-    if (method === 'eth_call') ethCalls.push((params as unknown[])[1]);
-    return send(method, params);
-  };
-  return { provider, ethCalls };
-}
+/** Counts the eth_calls reaching the devnet node, with their block tags. */
+const counting = () => countingProvider(v.provider._getConnection().url);
+/** Multicall3's getBlockNumber: a call that always succeeds. */
+const blockNumberCall = () => encodedView(multicallView(v.deployment.contracts.multicall3, 'getBlockNumber'));
 
 it('answers concurrent quote reads from one eth_call, each what its own eth_call answers at that block', async () => {
   const layout = vaultLayout(v.deployment);
@@ -45,11 +36,11 @@ it('answers concurrent quote reads from one eth_call, each what its own eth_call
     { account: stranger, assets: 1n, depositCheck: true },
     { account: bob!.address, receiver: stranger, assets: 10n ** 30n, shares: 10n ** 30n, redeemId: 1n },
   ];
-  const { provider, ethCalls } = countingProvider();
+  const { provider, blockTags } = counting();
   const shared = sharedAggregate(provider, v.deployment.contracts.multicall3, { windowMs: 50 });
   try {
     const states = await Promise.all(requests.map((request) => readQuoteState(shared, layout, request)));
-    expect(ethCalls).toEqual(['latest']);
+    expect(blockTags).toEqual(['latest']);
     const block = states[0]!.blockNumber;
     const own = aggregateOn(v.provider, v.deployment.contracts.multicall3);
     for (const [i, request] of requests.entries()) {
@@ -63,7 +54,7 @@ it('answers concurrent quote reads from one eth_call, each what its own eth_call
 });
 
 it('fails only the read whose view reverted, with ViewReverted; the others in its eth_call stand', async () => {
-  const { provider, ethCalls } = countingProvider();
+  const { provider, ethCalls } = counting();
   const c = v.deployment.contracts;
   const shared = sharedAggregate(provider, c.multicall3, { windowMs: 50 });
   const usdc = MockUSDC__factory.createInterface();
@@ -85,7 +76,7 @@ it('fails only the read whose view reverted, with ViewReverted; the others in it
         'latest',
       ),
     ]);
-    expect(ethCalls).toHaveLength(1);
+    expect(ethCalls()).toBe(1);
     expect(failed).toMatchObject({ status: 'rejected', reason: expect.any(ViewReverted) });
     expect((failed as PromiseRejectedResult).reason.message).toBe('transferFrom reverted');
     expect(fine.status).toBe('fulfilled');
@@ -99,10 +90,10 @@ it('fails only the read whose view reverted, with ViewReverted; the others in it
 });
 
 it('shares an eth_call only at one block tag, and sends a batch at once when the next read would pass maxCalls', async () => {
-  const { provider, ethCalls } = countingProvider();
+  const { provider, blockTags } = counting();
   const c = v.deployment.contracts;
   const shared = sharedAggregate(provider, c.multicall3, { windowMs: 50, maxCalls: 3 });
-  const blockNumber = encodedView(multicallView(c.multicall3, 'getBlockNumber'));
+  const blockNumber = blockNumberCall();
   const head = await v.provider.getBlockNumber();
   try {
     const answers = await Promise.all([
@@ -112,7 +103,7 @@ it('shares an eth_call only at one block tag, and sends a batch at once when the
       // 2 + 1 calls wait at `latest`: a third would pass maxCalls, so those two reads go now and this one waits.
       shared([blockNumber, blockNumber], 'latest'),
     ]);
-    expect(ethCalls).toEqual(['latest', `0x${head.toString(16)}`, 'latest']);
+    expect(blockTags).toEqual(['latest', `0x${head.toString(16)}`, 'latest']);
     expect(answers.map((each) => each.length)).toEqual([2, 1, 1, 2]);
     expect(answers.flat().every((each) => each.success)).toBe(true);
   } finally {
@@ -128,7 +119,7 @@ it('fails every read of a batch the node did not answer, as it would have failed
   });
   const c = v.deployment.contracts;
   const shared = sharedAggregate(provider, c.multicall3, { windowMs: 20 });
-  const blockNumber = encodedView(multicallView(c.multicall3, 'getBlockNumber'));
+  const blockNumber = blockNumberCall();
   try {
     const outcomes = await Promise.allSettled([
       shared([blockNumber], 'latest'),
@@ -141,13 +132,13 @@ it('fails every read of a batch the node did not answer, as it would have failed
 });
 
 it('sends each read alone with no window', async () => {
-  const { provider, ethCalls } = countingProvider();
+  const { provider, blockTags } = counting();
   const c = v.deployment.contracts;
   const shared = sharedAggregate(provider, c.multicall3, { windowMs: 0 });
-  const blockNumber = encodedView(multicallView(c.multicall3, 'getBlockNumber'));
+  const blockNumber = blockNumberCall();
   try {
     await Promise.all([shared([blockNumber], 'latest'), shared([blockNumber], 'latest')]);
-    expect(ethCalls).toEqual(['latest', 'latest']);
+    expect(blockTags).toEqual(['latest', 'latest']);
   } finally {
     provider.destroy();
   }

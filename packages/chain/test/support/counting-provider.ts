@@ -1,0 +1,16 @@
+import { JsonRpcProvider } from 'ethers';
+
+/**
+ * A provider on the node at `url` that counts the eth_call requests reaching it, and keeps each one's block tag:
+ * to prove reads are batched and shared.
+ */
+export function countingProvider(url: string) {
+  const provider = new JsonRpcProvider(url, 999, { staticNetwork: true, cacheTimeout: -1 });
+  const blockTags: unknown[] = [];
+  const send = provider.send.bind(provider);
+  provider.send = (method: string, params: unknown[] | Record<string, unknown>) => {
+    if (method === 'eth_call') blockTags.push((params as unknown[])[1]);
+    return send(method, params);
+  };
+  return { provider, ethCalls: () => blockTags.length, blockTags };
+}
