@@ -40,8 +40,8 @@ CREATE INDEX activity_events_receiver_idx ON activity_events (chain_id, receiver
 CREATE INDEX activity_events_block_idx ON activity_events (chain_id, block_number);
 CREATE INDEX activity_events_redeem_idx ON activity_events (chain_id, redeem_id) WHERE redeem_id IS NOT NULL;
 
--- Every share Transfer, mints and burns included: share_balances is their sum, and is recomputed from here
--- for the wallets a reorg touched.
+-- Every share Transfer, mints and burns included: share_balances is their sum (its keys and indexes changed in
+-- 20261128170000000_log-position-keys, where a reorg began to subtract the deleted transfers instead).
 CREATE TABLE share_transfers (
   chain_id      integer       NOT NULL,
   tx_hash       text          NOT NULL,

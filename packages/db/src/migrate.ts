@@ -14,6 +14,8 @@ export interface MigrateOptions {
   dir?: string;
   /** `up` applies every pending migration; `down` reverts the last applied one. Default `up`. */
   direction?: 'up' | 'down';
+  /** How many migrations to apply or revert. Default: every pending one up, the last applied one down. */
+  count?: number;
   /** Receives node-pg-migrate's progress lines. Default: silent. */
   log?: (message: string) => void;
 }
@@ -34,6 +36,7 @@ export async function runMigrations(options: MigrateOptions): Promise<string[]> 
       dbClient: client,
       dir: options.dir ?? MIGRATIONS_DIR,
       direction: options.direction ?? 'up',
+      ...(options.count === undefined ? {} : { count: options.count }),
       migrationsTable: MIGRATIONS_TABLE,
       checkOrder: true,
       singleTransaction: true,

@@ -33,9 +33,9 @@ export async function createTempDatabase(url: string): Promise<void> {
 export function useMigratedDatabase<P extends Pool = Pool>(
   max: number,
   open: (url: string, options: PoolOptions) => P = createPool as (url: string, options: PoolOptions) => P,
-): { pool: P } {
+): { pool: P; readonly url: string } {
   const url = tempDatabaseUrl();
-  const db = {} as { pool: P };
+  const db = { url } as { pool: P; readonly url: string };
   beforeAll(async () => {
     await createTempDatabase(url);
     await runMigrations({ databaseUrl: url });
@@ -63,5 +63,14 @@ async function onServer(work: (admin: Client) => Promise<unknown>): Promise<void
     await work(admin);
   } finally {
     await admin.end();
+  }
+}
+
+/** Reverts the newest migrations one by one through `name`: a migration's own test starts from just before it. */
+export async function revertThrough(url: string, name: string): Promise<void> {
+  for (;;) {
+    const [reverted] = await runMigrations({ databaseUrl: url, direction: 'down' });
+    if (reverted === undefined) throw new Error(`migration ${name} is not applied`);
+    if (reverted === name) return;
   }
 }

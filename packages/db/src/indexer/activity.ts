@@ -74,7 +74,7 @@ export async function insertActivityEvents(
                                   event_name, wallet, owner, receiver, assets_raw, shares_raw, redeem_id)
      SELECT * FROM unnest($1::int[], $2::text[], $3::int[], $4::bigint[], $5::text[], $6::timestamptz[], $7::text[],
                           $8::text[], $9::text[], $10::text[], $11::text[], $12::numeric[], $13::numeric[], $14::numeric[])
-     ON CONFLICT (chain_id, tx_hash, log_index) DO NOTHING
+     ON CONFLICT (chain_id, block_number, log_index) DO NOTHING
      RETURNING type
      )
      SELECT type, count(*)::int AS inserted FROM fresh GROUP BY type`,

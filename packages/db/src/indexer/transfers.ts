@@ -54,44 +54,28 @@ export async function insertShareTransfers(
   return result[0]!.inserted;
 }
 
-function holders(rows: readonly { from_address: string; to_address: string }[]): string[] {
-  const set = new Set<string>();
-  for (const r of rows) {
-    set.add(r.from_address);
-    set.add(r.to_address);
-  }
-  set.delete(ZERO_WALLET);
-  return [...set];
-}
-
-/** @returns the holders whose balance the deleted transfers had changed. */
+/**
+ * Deletes the transfers of orphaned blocks and takes them back out of their holders' share_balances, in one
+ * statement: every balance stays the sum of its stored transfers, as insertShareTransfers keeps it.
+ */
 export async function deleteShareTransfersAbove(
   db: Queryable,
   chainId: number,
   block: bigint,
-): Promise<string[]> {
-  const { rows } = await db.query<{ from_address: string; to_address: string }>(
-    `DELETE FROM share_transfers WHERE chain_id = $1 AND block_number > $2 RETURNING from_address, to_address`,
-    [chainId, block.toString()],
-  );
-  return holders(rows);
-}
-
-/** Sets each wallet's balance to the sum of its stored transfers: in minus out. */
-export async function recomputeShareBalances(
-  db: Queryable,
-  chainId: number,
-  wallets: readonly string[],
 ): Promise<void> {
-  if (wallets.length === 0) return;
   await db.query(
-    `INSERT INTO share_balances (chain_id, wallet, shares_raw)
-     SELECT $1, w.wallet,
-            COALESCE((SELECT sum(shares_raw) FROM share_transfers WHERE chain_id = $1 AND to_address = w.wallet), 0)
-          - COALESCE((SELECT sum(shares_raw) FROM share_transfers WHERE chain_id = $1 AND from_address = w.wallet), 0)
-       FROM unnest($2::text[]) AS w(wallet)
-     ON CONFLICT (chain_id, wallet) DO UPDATE SET shares_raw = EXCLUDED.shares_raw`,
-    [chainId, wallets],
+    `WITH gone AS (
+       DELETE FROM share_transfers WHERE chain_id = $1 AND block_number > $2
+       RETURNING from_address, to_address, shares_raw
+     ), moves AS (
+       SELECT to_address AS wallet, -shares_raw AS delta FROM gone
+       UNION ALL
+       SELECT from_address, shares_raw FROM gone
+     )
+     UPDATE share_balances b SET shares_raw = b.shares_raw + m.delta
+       FROM (SELECT wallet, sum(delta) AS delta FROM moves WHERE wallet <> $3 GROUP BY wallet) m
+      WHERE b.chain_id = $1 AND b.wallet = m.wallet`,
+    [chainId, block.toString(), ZERO_WALLET],
   );
 }
 

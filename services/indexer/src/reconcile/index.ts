@@ -10,7 +10,7 @@ import {
   withTransaction,
   type Pool,
 } from '@yv/db';
-import { refreshBalances, refreshRedemptions } from '../write/derived';
+import { refreshRedemptions } from '../write/derived';
 
 /**
  * Whether the chain still extends what we stored. Blocks are linked parentHash → hash: the first new block's
@@ -69,10 +69,9 @@ export async function rewindToAncestor(args: {
   if (depth === 0n) return unlinkedOrRelinked({ ...args, cursorHash: stored[index]!.hash });
   await withTransaction(pool, async (tx) => {
     const redeemIds = await deleteActivityEventsAbove(tx, chainId, ancestor);
-    const wallets = await deleteShareTransfersAbove(tx, chainId, ancestor);
+    await deleteShareTransfersAbove(tx, chainId, ancestor);
     await deleteIndexedBlocksAbove(tx, chainId, ancestor);
     await refreshRedemptions(tx, chainId, redeemIds);
-    await refreshBalances(tx, chainId, wallets);
     await rewindCursor(tx, chainId, ancestor);
   });
   return { type: 'rewound', ancestor, depth: depth! };

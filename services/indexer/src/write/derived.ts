@@ -1,7 +1,6 @@
 import {
   deleteRedemptions,
   listRedemptionActivity,
-  recomputeShareBalances,
   upsertRedemptions,
   type Queryable,
   type RedemptionRow,
@@ -41,12 +40,4 @@ export async function refreshRedemptions(
     chainId,
     redeemIds.filter((id) => !byId.has(id)),
   );
-}
-
-export async function refreshBalances(
-  db: Queryable,
-  chainId: number,
-  wallets: readonly string[],
-): Promise<void> {
-  await recomputeShareBalances(db, chainId, wallets);
 }
