@@ -1,46 +1,13 @@
-import {
-  createRpcClient,
-  LogDecodeError,
-  RpcError,
-  vaultLayout,
-  type BlockHeader,
-  type DecodedLog,
-  type RawLog,
-  type RpcClient,
-} from '@yv/chain';
-import { storedAddress } from '@yv/domain';
+import { LogDecodeError, RpcError, type BlockHeader } from '@yv/chain';
 import { sleep } from '@yv/runtime';
 import { useDevnetVault } from '@yv/testkit';
-import { createRangeFetcher, nextRangeWidth } from '../src/fetch';
-import { deposit, USDC } from './helpers';
+import { nextRangeWidth } from '../src/fetch';
+import { deposit, rangeFetcherOf, USDC, type Faults } from './helpers';
 
 const vault = useDevnetVault();
 
-/** Faults a test puts between the fetcher and the devnet: a client wrapped around the real one, another decoder. */
-interface Faults {
-  rpc?: (real: RpcClient) => RpcClient;
-  decodeLogs?: (logs: readonly RawLog[]) => DecodedLog[];
-}
-
-function fetcherOf(targetLogs: number, maxRange = 1_000, faults: Faults = {}) {
-  const rpc = createRpcClient({ url: vault.rpcUrl });
-  const layout = vaultLayout(vault.deployment);
-  const addresses = layout.followedAddresses.map(storedAddress);
-  const topics = layout.followedTopics;
-  return {
-    rpc,
-    /** The fetcher's own log filter, to ask the node for a range's logs directly. */
-    filter: { address: addresses, topic0: topics },
-    fetcher: createRangeFetcher({
-      rpc: faults.rpc ? faults.rpc(rpc) : rpc,
-      addresses,
-      topics,
-      maxRange,
-      decodeLogs: faults.decodeLogs ?? layout.decodeLogs,
-      targetLogs,
-    }),
-  };
-}
+const fetcherOf = (targetLogs: number, maxRange = 1_000, faults: Faults = {}) =>
+  rangeFetcherOf(vault, targetLogs, maxRange, faults);
 
 const EMPTY_BLOCKS = 10;
 let emptyFrom: bigint;

@@ -1,8 +1,18 @@
 import type { Result, Signer } from 'ethers';
-import { readViews, vaultDriver, vaultLayout } from '@yv/chain';
+import {
+  createRpcClient,
+  readViews,
+  vaultDriver,
+  vaultLayout,
+  type DecodedLog,
+  type RawLog,
+  type RpcClient,
+} from '@yv/chain';
 import { MockUSDC__factory } from '@yv/contracts';
 import { getIndexerState, type Pool } from '@yv/db';
+import { storedAddress } from '@yv/domain';
 import type { DevnetVault } from '@yv/testkit';
+import { createRangeFetcher } from '../src/fetch';
 import { createIndexer, type Indexer, type IndexerOptions } from '../src/indexer';
 import type { StepResult } from '../src/follow/step';
 
@@ -83,4 +93,31 @@ export async function eventually(check: () => Promise<boolean>, timeoutMs = 15_0
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error('condition not met in time');
+}
+
+/** Faults a test puts between the fetcher and the devnet: a client wrapped around the real one, another decoder. */
+export interface Faults {
+  rpc?: (real: RpcClient) => RpcClient;
+  decodeLogs?: (logs: readonly RawLog[]) => DecodedLog[];
+}
+
+/** The indexer's range fetcher on `v`'s followed logs, with its own RPC client (to close) and log filter. */
+export function rangeFetcherOf(v: DevnetVault, targetLogs: number, maxRange = 1_000, faults: Faults = {}) {
+  const rpc = createRpcClient({ url: v.rpcUrl });
+  const layout = vaultLayout(v.deployment);
+  const addresses = layout.followedAddresses.map(storedAddress);
+  const topics = layout.followedTopics;
+  return {
+    rpc,
+    /** The fetcher's own log filter, to ask the node for a range's logs directly. */
+    filter: { address: addresses, topic0: topics },
+    fetcher: createRangeFetcher({
+      rpc: faults.rpc ? faults.rpc(rpc) : rpc,
+      addresses,
+      topics,
+      maxRange,
+      decodeLogs: faults.decodeLogs ?? layout.decodeLogs,
+      targetLogs,
+    }),
+  };
 }

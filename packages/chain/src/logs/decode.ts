@@ -8,6 +8,11 @@ export interface LogPosition {
   readonly blockHash: string;
   readonly txHash: string;
   readonly logIndex: number;
+  /**
+   * The block's timestamp in seconds when the node's log carries it (ethereum/execution-apis#639: geth, reth, besu,
+   * erigon, anvil, EDR from 0.20), else null: a log that carries it needs no header to be dated.
+   */
+  readonly blockTimestamp: bigint | null;
 }
 
 export type DecodedLog = LogPosition & { readonly event: VaultEvent };
@@ -32,13 +37,19 @@ export const word = (data: string, i: number): bigint => {
   return BigInt(`0x${data.slice(start, start + 64)}`);
 };
 
+const QUANTITY = /^0x[0-9a-fA-F]{1,16}$/;
+
 export function logPosition(log: RawLog): LogPosition {
+  const timestamp = log.blockTimestamp ?? null;
+  if (timestamp !== null && !QUANTITY.test(timestamp))
+    throw new LogDecodeError(`blockTimestamp ${timestamp.slice(0, 20)} is not a hex quantity`);
   return {
     address: log.address.toLowerCase(),
     blockNumber: BigInt(log.blockNumber),
     blockHash: log.blockHash.toLowerCase(),
     txHash: log.transactionHash.toLowerCase(),
     logIndex: Number(log.logIndex),
+    blockTimestamp: timestamp === null ? null : BigInt(timestamp),
   };
 }
 

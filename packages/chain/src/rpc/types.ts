@@ -8,6 +8,8 @@ export interface RawLog {
   readonly transactionHash: string;
   readonly logIndex: string;
   readonly removed?: boolean;
+  /** The block's timestamp (hex seconds), on nodes that add it to logs (ethereum/execution-apis#639). */
+  readonly blockTimestamp?: string | null;
 }
 
 /** The header fields the indexer keeps: blocks are linked parentHash → hash. */

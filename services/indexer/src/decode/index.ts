@@ -1,4 +1,4 @@
-import type { BlockHeader } from '@yv/chain';
+import type { BlockHeader, DecodedLog } from '@yv/chain';
 import { toActivity, type ActivityContext } from '@yv/domain';
 import type { ActivityEventRow, ShareTransferRow } from '@yv/db';
 import type { FetchedRange } from '../fetch';
@@ -14,6 +14,12 @@ export interface DecodedRange {
 
 export const blockTime = (header: BlockHeader): Date => new Date(Number(header.timestamp) * 1000);
 
+/** When a log's block was made: as the log itself says where the node dates its logs, else as its header says. */
+const logTime = (log: DecodedLog, headers: FetchedRange['headers']): Date =>
+  log.blockTimestamp === null
+    ? blockTime(headers.get(log.blockNumber)!)
+    : new Date(Number(log.blockTimestamp) * 1000);
+
 /**
  * Decodes a range's logs into activity rows and share transfers. `shareToken` is the share contract: only its
  * Transfer logs count (the pipes emit no Transfer, but a wrong deployment file should not slip through).
@@ -27,8 +33,7 @@ export function decodeRange(
   const redeemIds = new Set<bigint>();
   let lastEvent: DecodedRange['lastEvent'];
   for (const log of fetched.decoded) {
-    const header = fetched.headers.get(log.blockNumber)!;
-    const at = blockTime(header);
+    const at = logTime(log, fetched.headers);
     const { event } = log;
     if (event.name === 'Transfer') {
       if (log.address !== ctx.shareToken) continue;

@@ -13,7 +13,10 @@ export interface FetchedRange {
   readonly logCount: number;
   /** The logs decoded by the layout: done while the node answers for the headers. */
   readonly decoded: readonly DecodedLog[];
-  /** By number: `from`, `to`, every block with a log, and every block above `confirmed`. */
+  /**
+   * By number: `from`, `to`, every block above `confirmed`, and every block with a log that does not carry its
+   * block's timestamp (`DecodedLog.blockTimestamp`).
+   */
   readonly headers: ReadonlyMap<bigint, BlockHeader>;
 }
 
@@ -114,7 +117,10 @@ export function createRangeFetcher(args: {
     for (const log of logs)
       if (log.removed)
         throw new InconsistentRangeError(`log ${log.transactionHash}:${log.logIndex} was removed`);
-    const missing = [...new Set(logs.map((l) => BigInt(l.blockNumber)))].filter((n) => !headers.has(n));
+    // Only logs the node does not date need their block's header (the devnet's EDR 0.12 dates none).
+    const undated = new Set<bigint>();
+    for (const log of logs) if (log.blockTimestamp == null) undated.add(BigInt(log.blockNumber));
+    const missing = [...undated].filter((n) => !headers.has(n));
     const missingHeaders = args.rpc.getBlocks(missing);
     // Awaited below; should the decode throw first, its failure would otherwise be an unhandled rejection, which
     // ends the process where the step's own failure is retried.
@@ -123,9 +129,11 @@ export function createRangeFetcher(args: {
     await ioTurn();
     const decoded = args.decodeLogs(logs);
     (await missingHeaders).forEach(put);
-    for (const log of decoded)
-      if (headers.get(log.blockNumber)!.hash !== log.blockHash)
+    for (const log of decoded) {
+      const header = headers.get(log.blockNumber);
+      if (header && header.hash !== log.blockHash)
         throw new InconsistentRangeError(`block ${log.blockNumber} changed while its logs were fetched`);
+    }
     return { from, to, logCount: logs.length, decoded, headers };
   }
 
