@@ -95,10 +95,14 @@ async function store(partnerId: string, c: Case, n: number): Promise<string> {
   };
   await updatePartnerAction(db.pool, action.id, changes);
   const events: ActivityEventRow[] = [];
+  // Every case's events share a few blocks, so each gets log indexes of its own: a log is named by its position.
+  const logIndex = (i: number) => n * 8 + i;
   if (txHash && c.tx !== 'unindexed')
-    events.push(event(txHash, 0, c.tx === 'final' ? FINAL_BLOCK : FINAL_BLOCK + 1n, 'deposit', null));
+    events.push(
+      event(txHash, logIndex(0), c.tx === 'final' ? FINAL_BLOCK : FINAL_BLOCK + 1n, 'deposit', null),
+    );
   c.history.forEach((type, i) =>
-    events.push(event(hex(n + 1_000_000 * (i + 1), 64), 0, 10n + BigInt(i), type, redeemId)),
+    events.push(event(hex(n + 1_000_000 * (i + 1), 64), logIndex(1 + i), 10n + BigInt(i), type, redeemId)),
   );
   await insertActivityEvents(db.pool, events);
   return action.id;
