@@ -15,6 +15,7 @@ import {
   readsRouter,
   type ReadServices,
 } from '../src/reads';
+import type { ReadServicesOptions } from '../src/reads/options';
 import { tokenReader } from '../src/reads/tokens';
 
 const validator = createValidator();
@@ -41,8 +42,13 @@ export interface ReadsApp {
   metrics: ServiceMetrics;
 }
 
-/** The gateway app with only the reads mounted, on the given database and chain provider. */
-export function readsApp(vault: DevnetVault, pool: Pool, provider: Provider = vault.provider): ReadsApp {
+/** The gateway app with only the reads mounted, on the given database and chain provider; nothing cached. */
+export function readsApp(
+  vault: DevnetVault,
+  pool: Pool,
+  provider: Provider = vault.provider,
+  options: Partial<ReadServicesOptions> = {},
+): ReadsApp {
   const metrics = createServiceMetrics('gateway');
   const services = createReadServices({
     pool,
@@ -54,6 +60,7 @@ export function readsApp(vault: DevnetVault, pool: Pool, provider: Provider = va
     thresholds: THRESHOLDS,
     readinessMaxAgeMs: 60_000,
     cacheTtlMs: 0,
+    ...options,
   });
   const app = createApp({
     log: pino({ level: 'silent' }),

@@ -1,7 +1,7 @@
 import request from 'supertest';
 import type { HDNodeWallet as Wallet } from 'ethers';
 import { createChainProvider } from '@yv/chain';
-import { listActivityEvents, listRedemptions } from '@yv/db';
+import { insertReadiness, listActivityEvents, listRedemptions } from '@yv/db';
 import { redisHeartbeatPublisher, startFixtureServer, type FixtureServer } from '@yv/devnet';
 import { startTcpProxy, testRpcUrl, useDevnetVault, useTestDatabase, useTestRedis } from '@yv/testkit';
 import { createWatcher, parseWatcherConfig, type Watcher } from '../../watcher/src';
@@ -306,6 +306,22 @@ describe('reads against the devnet, the watcher and the indexer', () => {
         expect([query, res.body.error.code]).toEqual([query, 'BAD_REQUEST']);
       }
     }
+  });
+
+  it('serves the vault’s readiness going stale while its snapshot is served from the cache', async () => {
+    const cachedApp = readsApp(vault, db.pool, vault.provider, {
+      cacheTtlMs: 60_000,
+      readinessMaxAgeMs: 1_000,
+    });
+    const flags = { display: true, history: true, activity: true, operations: true, deposits: true };
+    await insertReadiness(db.pool, { ...flags, reasonCodes: [], inputs: {} });
+    const fresh = (await request(cachedApp.app).get('/api/v1/vault').expect(200)).body;
+    expect(fresh.data.status.ready).toMatchObject({ deposits: true, reasonCodes: [] });
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    const stale = (await request(cachedApp.app).get('/api/v1/vault').expect(200)).body;
+    expect(stale.meta.snapshotTakenAt).toBe(fresh.meta.snapshotTakenAt);
+    expect(stale.data.status.ready).toMatchObject({ deposits: false, reasonCodes: ['READINESS_STALE'] });
+    expect({ ...stale.data, status: null }).toEqual({ ...fresh.data, status: null });
   });
 
   it('keeps serving config and hlp with the RPC down, and reports vault, position and gas failed', async () => {

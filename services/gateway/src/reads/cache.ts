@@ -49,3 +49,23 @@ export function cachedByKey<K, T>(
     return entry();
   };
 }
+
+/**
+ * `build` of the last arguments, built again only when one of `inputsOf` changed (compared with ===): a shared
+ * section built from cached reads is then the same object, and its JSON the same string, until a read changes.
+ */
+export function builtOnce<A, T>(
+  inputsOf: (args: A) => readonly unknown[],
+  build: (args: A) => T,
+): (args: A) => T {
+  let last: { inputs: readonly unknown[]; value: T } | null = null;
+  return (args) => {
+    const inputs = inputsOf(args);
+    const same =
+      last !== null &&
+      last.inputs.length === inputs.length &&
+      inputs.every((input, i) => input === last!.inputs[i]);
+    if (!same) last = { inputs, value: build(args) };
+    return last!.value;
+  };
+}

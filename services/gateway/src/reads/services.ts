@@ -23,12 +23,13 @@ import {
   toRedeemJson,
   type HlpSection,
   type HlpSeries,
+  type ReadyState,
   type RedeemJson,
 } from '@yv/domain';
 import { batchLoader } from '@yv/runtime';
 import type { ApiErrorCode } from '@yv/schemas';
-import { cached, cachedByKey } from './cache';
-import { readCapabilities } from './capabilities';
+import { builtOnce, cached, cachedByKey } from './cache';
+import { readCapabilities, type Capabilities } from './capabilities';
 import { buildConfig, type ConfigData } from './config-data';
 import {
   PAGE_LIMIT,
@@ -122,6 +123,8 @@ const readOrNull = <T extends object>(value: T | null | { error: string }): T | 
 
 const PAGE_CACHE_KEYS = 20_000;
 
+const withJson = <T>(data: T): { data: T; json: string } => ({ data, json: JSON.stringify(data) });
+
 /**
  * The reads, from Postgres snapshots and short shared caches: shared rows are loaded at most once per
  * `cacheTtlMs` for all requests, immutable facts (token metadata, contract capabilities) once per process, and
@@ -214,6 +217,24 @@ export function createReadServices(opts: ReadServicesOptions): ReadServices {
     (k) => `${k.wallet}|${k.afterId ?? ''}|${k.limit}|${k.cursorBlock}`,
   );
 
+  // The sections every bootstrap carries, built and serialized once per change of what they are built from.
+  const configSection = builtOnce(
+    (a: { found: StoredSnapshot; meta: Tokens }) => [a.found, a.meta],
+    ({ found, meta }) => withJson(buildConfig(product, deployment, meta, found.state)),
+  );
+  const vaultSection = builtOnce(
+    (a: { found: StoredSnapshot; meta: Tokens; caps: Capabilities; ready: ReadyState }) => [
+      a.found,
+      a.meta,
+      a.caps,
+      JSON.stringify(a.ready),
+    ],
+    ({ found, meta, caps, ready }) =>
+      withJson(
+        buildVault({ product, deployment, tokens: meta, state: found.state, capabilities: caps, ready }),
+      ),
+  );
+
   async function requireSnapshot(): Promise<StoredSnapshot> {
     const found = await as('VAULT_READ_FAILED', 'vault snapshots cannot be read', snapshot);
     if (!found)
@@ -266,7 +287,7 @@ export function createReadServices(opts: ReadServicesOptions): ReadServices {
         as('VAULT_READ_FAILED', 'token metadata cannot be read from the chain', tokens),
       ]);
       return {
-        data: buildConfig(product, deployment, meta, found.state),
+        ...configSection({ found, meta }),
         updatedAt: found.blockTime,
         meta: { blockNumber: found.state.blockNumber.toString() },
       };
@@ -312,14 +333,7 @@ export function createReadServices(opts: ReadServicesOptions): ReadServices {
         );
       const ready = servedReadiness(readOrNull(stored), chainHead, new Date(), opts.readinessMaxAgeMs);
       return {
-        data: buildVault({
-          product,
-          deployment,
-          tokens: meta,
-          state: found.state,
-          capabilities: caps,
-          ready,
-        }),
+        ...vaultSection({ found, meta, caps, ready }),
         updatedAt: found.blockTime,
         meta: {
           blockNumber: found.state.blockNumber.toString(),
