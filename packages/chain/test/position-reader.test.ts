@@ -21,7 +21,7 @@ function answerCallsLate(provider: JsonRpcProvider, ms: number): void {
  * A position reader over a counting provider whose eth_calls answer `lateMs` late (when given), with the head read
  * once a minute: the tests below count the calls of one block.
  */
-function countingReader(options: { lateMs?: number; batchWindowMs?: number } = {}) {
+function countingReader(options: { lateMs?: number; batchWindowMs?: number; maxInFlight?: number } = {}) {
   const { provider, ethCalls } = countingProvider(v.provider._getConnection().url);
   if (options.lateMs !== undefined) answerCallsLate(provider, options.lateMs);
   const reader = createPositionReader({
@@ -29,6 +29,7 @@ function countingReader(options: { lateMs?: number; batchWindowMs?: number } = {
     layout: vaultLayout(v.deployment),
     latestBlock: createLatestBlock(provider, 60_000),
     ...(options.batchWindowMs !== undefined ? { batchWindowMs: options.batchWindowMs } : {}),
+    ...(options.maxInFlight !== undefined ? { maxInFlight: options.maxInFlight } : {}),
   });
   return { reader, ethCalls, provider };
 }
@@ -127,6 +128,7 @@ it('reads the wallets waiting for a call at the newest block any of them was ask
     layout: vaultLayout(v.deployment),
     latestBlock: async () => head,
     batchWindowMs: 5,
+    maxInFlight: 1,
   });
   const [first, second, third, fourth] = v.wallets.map((w) => w.address);
   const inFlight = reader.read(first!);
@@ -143,7 +145,7 @@ it('reads the wallets waiting for a call at the newest block any of them was ask
 });
 
 it('holds the wallets that waited for a call for one window after it answers, for the answered to join them', async () => {
-  const { reader, ethCalls, provider } = countingReader({ lateMs: 300, batchWindowMs: 100 });
+  const { reader, ethCalls, provider } = countingReader({ lateMs: 300, batchWindowMs: 100, maxInFlight: 1 });
   const [first, waiting, askedAfter] = v.wallets.map((w) => w.address);
   const answered = reader.read(first!);
   await new Promise((resolve) => setTimeout(resolve, 150));
@@ -154,6 +156,21 @@ it('holds the wallets that waited for a call for one window after it answers, fo
   const [a, b] = await Promise.all([waited, joined]);
   expect(ethCalls()).toBe(2);
   expect(a.blockNumber).toBe(b.blockNumber);
+  provider.destroy();
+});
+
+it('reads a batch while another is out, and holds the wallets asked while two are out for the next call', async () => {
+  const { reader, ethCalls, provider } = countingReader({ lateMs: 300 });
+  const [first, second, third, fourth] = v.wallets.map((w) => w.address);
+  const one = reader.read(first!);
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  const two = reader.read(second!);
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  // The first call answers 300 ms after it left: the second wallet did not wait for it.
+  expect(ethCalls()).toBe(2);
+  const waiting = [reader.read(third!), reader.read(fourth!)];
+  await Promise.all([one, two, ...waiting]);
+  expect(ethCalls()).toBe(3);
   provider.destroy();
 });
 
