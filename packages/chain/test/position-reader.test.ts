@@ -1,21 +1,11 @@
-import { hexlify, JsonRpcProvider, randomBytes } from 'ethers';
+import { hexlify, randomBytes } from 'ethers';
 import { Core__factory, MockUSDC__factory } from '@yv/contracts';
 import { useDevnetVault } from '@yv/testkit';
 import { createLatestBlock, createPositionReader, vaultDriver, vaultLayout } from '../src';
-import { countingProvider } from './support/counting-provider';
+import { answerCallsLate, countingProvider } from './support/counting-provider';
 
 const v = useDevnetVault();
 const USDC = 10n ** 6n;
-
-/** Holds every eth_call's answer `ms` longer, as a distant node would. */
-function answerCallsLate(provider: JsonRpcProvider, ms: number): void {
-  const send = provider.send.bind(provider);
-  provider.send = async (method: string, params: unknown[] | Record<string, unknown>) => {
-    const answer = await send(method, params);
-    if (method === 'eth_call') await new Promise((resolve) => setTimeout(resolve, ms));
-    return answer;
-  };
-}
 
 /**
  * A position reader over a counting provider whose eth_calls answer `lateMs` late (when given), with the head read

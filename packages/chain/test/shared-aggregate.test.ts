@@ -14,7 +14,7 @@ import {
   ViewReverted,
   type ViewCall,
 } from '../src';
-import { countingProvider } from './support/counting-provider';
+import { answerCallsLate, countingProvider } from './support/counting-provider';
 
 const v = useDevnetVault();
 const USDC = 10n ** 6n;
@@ -106,6 +106,57 @@ it('shares an eth_call only at one block tag, and sends a batch at once when the
     expect(blockTags).toEqual(['latest', `0x${head.toString(16)}`, 'latest']);
     expect(answers.map((each) => each.length)).toEqual([2, 1, 1, 2]);
     expect(answers.flat().every((each) => each.success)).toBe(true);
+  } finally {
+    provider.destroy();
+  }
+});
+
+/**
+ * Reads at `latest` on a node answering every eth_call 300 ms late, after a first read that measured it: one read,
+ * then at +100 ms a second, at +200 ms a third (the first still out). Answers how many eth_calls they took.
+ */
+async function readsBehindOneOut(holdBehindMs: number): Promise<number> {
+  const { provider, ethCalls } = counting();
+  answerCallsLate(provider, 300);
+  const shared = sharedAggregate(provider, v.deployment.contracts.multicall3, { windowMs: 5, holdBehindMs });
+  const blockNumber = blockNumberCall();
+  const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+  try {
+    await shared([blockNumber], 'latest');
+    const before = ethCalls();
+    const reads = [shared([blockNumber], 'latest')];
+    await pause(100);
+    reads.push(shared([blockNumber], 'latest'));
+    await pause(100);
+    reads.push(shared([blockNumber, blockNumber], 'latest'));
+    const answers = await Promise.all(reads);
+    expect(answers.map((each) => each.length)).toEqual([1, 1, 2]);
+    return ethCalls() - before;
+  } finally {
+    provider.destroy();
+  }
+}
+
+it('on a near node holds a batch whose window ends while an eth_call is out, and sends it when that answers', async () => {
+  // The window (a quarter of the 300 ms round trip, 50 ms at most) ends at +150 ms: the second read is held, and
+  // the third joins it.
+  expect(await readsBehindOneOut(1_000)).toBe(2);
+});
+
+it('on a far node sends a batch at its window’s end, widened to a share of the round trip', async () => {
+  // Not held behind the first: the second leaves at +150 ms, the third at +250 ms.
+  expect(await readsBehindOneOut(50)).toBe(3);
+  const { provider, ethCalls } = counting();
+  answerCallsLate(provider, 200);
+  const shared = sharedAggregate(provider, v.deployment.contracts.multicall3, { windowMs: 5 });
+  const blockNumber = blockNumberCall();
+  try {
+    await shared([blockNumber], 'latest');
+    const early = shared([blockNumber], 'latest');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    // Past the 5 ms window, within the 50 ms it widened to.
+    await Promise.all([early, shared([blockNumber], 'latest')]);
+    expect(ethCalls()).toBe(2);
   } finally {
     provider.destroy();
   }

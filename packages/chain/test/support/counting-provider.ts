@@ -14,3 +14,13 @@ export function countingProvider(url: string) {
   };
   return { provider, ethCalls: () => blockTags.length, blockTags };
 }
+
+/** Holds every eth_call's answer `ms` longer, as a distant node would. */
+export function answerCallsLate(provider: JsonRpcProvider, ms: number): void {
+  const send = provider.send.bind(provider);
+  provider.send = async (method: string, params: unknown[] | Record<string, unknown>) => {
+    const answer = await send(method, params);
+    if (method === 'eth_call') await new Promise((resolve) => setTimeout(resolve, ms));
+    return answer;
+  };
+}
