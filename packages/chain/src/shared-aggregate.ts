@@ -1,4 +1,5 @@
 import type { Provider } from 'ethers';
+import { widenedWindowMs } from './batch-window';
 import type { BlockTag } from './eth-call';
 import { aggregateOn, type Aggregate, type RawCall } from './multicall';
 import type { Aggregate3Result } from './multicall-codec';
@@ -41,15 +42,6 @@ const MAX_CALLS = 100;
 const HOLD_BEHIND_MS = 50;
 
 /**
- * On a far node the window widens to this share of the last round trip, up to MAX_WINDOW_MS (as the position
- * reader's does): a wave of quotes whose last few arrive just after the window would otherwise cost another call.
- * With 100 ms added to every node request (`bench slow-rpc`, 40 quotes/s): 0.050 eth_calls per quote against
- * 0.110-0.115 without the delay, p99 1.9 times the delay; with the 2 ms window alone, 0.182 against 0.103.
- */
-const WINDOW_SHARE_OF_ROUND_TRIP = 0.25;
-const MAX_WINDOW_MS = 50;
-
-/**
  * Reads made within `windowMs` at the same block tag share ONE aggregate3 eth_call, each getting back the answers
  * to its own calls. A node runs each eth_call of a JSON-RPC batch on its own: on the devnet, concurrent quotes'
  * reads cost it about a quarter less CPU as one aggregate3 than as a batch of eth_calls. Every call of
@@ -71,8 +63,6 @@ export function sharedAggregate(
   let inFlight = 0;
   // Unknown until the first eth_call answers: nothing is held or widened before.
   let lastRoundTripMs: number | null = null;
-  const windowMs = (): number =>
-    Math.max(options.windowMs, Math.min(MAX_WINDOW_MS, (lastRoundTripMs ?? 0) * WINDOW_SHARE_OF_ROUND_TRIP));
 
   async function send(batch: Batch): Promise<void> {
     inFlight++;
@@ -119,9 +109,10 @@ export function sharedAggregate(
         const started: Batch = { blockTag, reads: [], calls: 0 };
         open.set(key, started);
         batch = started;
+        const windowMs = widenedWindowMs(options.windowMs, lastRoundTripMs ?? 0);
         setTimeout(() => {
           if (open.get(key) === started) flush(key, 'window');
-        }, windowMs());
+        }, windowMs);
       }
       batch.reads.push({ calls, resolve, reject });
       batch.calls += calls.length;

@@ -1,5 +1,6 @@
 import type { Provider } from 'ethers';
 import { answerHex, MalformedAnswer, sizeAt, wordAt } from '../abi-words';
+import { widenedWindowMs } from '../batch-window';
 import type { VaultLayout } from '../layouts/types';
 import { aggregateRaw, encodedView, multicallView } from '../multicall';
 
@@ -34,7 +35,7 @@ export interface PositionReaderOptions {
   latestBlock: () => Promise<number>;
   /**
    * How long the first wallet of a batch waits for others to join it (default `BATCH_WINDOW_MS`), at least: on a
-   * slow node a share of its round trip (WINDOW_SHARE_OF_ROUND_TRIP).
+   * slow node a share of its round trip (`widenedWindowMs`).
    */
   batchWindowMs?: number;
   maxBatchWallets?: number;
@@ -73,26 +74,18 @@ export function decodePositions(answer: string, count: number): Figures[] {
 
 /**
  * The default batch window. Under load it is the reader's pace: with one call out at a time (as when this was
- * measured), each cycle is the window, the call and the answers' rendering; but a window shorter than the rendering of a batch's answers splits
- * the load into alternate calls. Over 50 connections of distinct wallets (`pnpm --filter gateway bench bootstrap`,
- * bare Express at about 5,000 req/s): 25 ms read 998 bootstraps/s at a p50 of 44 ms; 10 ms 1,330-1,496; 5 ms
- * 1,709-1,993 with 49.4-49.8 wallets per call; 3 ms 1,709-1,993 with 46-48; 2 ms split, at 24.8-25.3. At a partner's
- * everyday pace the window decides how many calls a wave of requests costs: at 40 requests/s over 20 connections
- * (`bench slow-rpc`), 5 ms cut the wave the answers bring back into two or three calls, 0.063-0.098 eth_calls per
- * bootstrap, and often more with the node 100 ms away than without (6 of 10 runs), where 10 ms read 0.058-0.075, and
- * fewer with the delay in 5 runs of 5. So 10 ms: under full load it reads about 9 % fewer bootstraps/s than 5 ms
- * (1,087 against 1,197 on one machine, both p99 under 110 ms), well above the target.
+ * measured), each cycle is the window, the call and the answers' rendering; but a window shorter than the rendering
+ * of a batch's answers splits the load into alternate calls. Over 50 connections of distinct wallets
+ * (`pnpm --filter gateway bench bootstrap`, bare Express at about 5,000 req/s): 25 ms read 998 bootstraps/s at a p50
+ * of 44 ms; 10 ms 1,330-1,496; 5 ms 1,709-1,993 with 49.4-49.8 wallets per call; 3 ms 1,709-1,993 with 46-48; 2 ms
+ * split, at 24.8-25.3. At a partner's everyday pace the window decides how many calls a wave of requests costs: at
+ * 40 requests/s over 20 connections (`bench slow-rpc`), 5 ms cut the wave the answers bring back into two or three
+ * calls, 0.063-0.098 eth_calls per bootstrap, and often more with the node 100 ms away than without (6 of 10 runs),
+ * where 10 ms read 0.058-0.075, and fewer with the delay in 5 runs of 5. So 10 ms: under full load it reads about
+ * 9 % fewer bootstraps/s than 5 ms (1,087 against 1,197 on one machine, both p99 under 110 ms), well above the
+ * target.
  */
 const BATCH_WINDOW_MS = 10;
-/**
- * On a distant node the window widens to this share of the last call's round trip, up to MAX_BATCH_WINDOW_MS: a
- * wave of requests whose last few arrive just after the window would otherwise wait a whole round trip in a call of
- * their own, where waiting a quarter of one costs them less and the node a call. With 100 ms added to every node
- * request (`bench slow-rpc`), 10 ms split such waves into one more call in about half the runs, more eth_calls per
- * bootstrap than without the delay; on the devnet's few-millisecond calls the window stays BATCH_WINDOW_MS.
- */
-const WINDOW_SHARE_OF_ROUND_TRIP = 0.25;
-const MAX_BATCH_WINDOW_MS = 50;
 /**
  * Two calls out, not one: under load a batch's answers are rendered while the next batch is read, and wallets
  * asked just after a batch left are read a window later instead of after its answer. Over 50 connections of
@@ -127,8 +120,6 @@ export function createPositionReader(opts: PositionReaderOptions): PositionReade
   let inFlight = 0;
   let timer: ReturnType<typeof setTimeout> | null = null;
   let lastRoundTripMs = 0;
-  const windowMs = (): number =>
-    Math.max(batchWindowMs, Math.min(MAX_BATCH_WINDOW_MS, lastRoundTripMs * WINDOW_SHARE_OF_ROUND_TRIP));
 
   const { multicall3 } = opts.layout.deployment.contracts;
   // The block's time rides along in the same eth_call: asked apart, it would be a second node round trip.
@@ -186,11 +177,13 @@ export function createPositionReader(opts: PositionReaderOptions): PositionReade
   /** A full batch leaves at once; any other at the end of the window its first wallet opened. */
   function schedule(): void {
     if (queue.length >= maxBatch) pump();
-    else
-      timer ??= setTimeout(() => {
+    else if (!timer) {
+      const windowMs = widenedWindowMs(batchWindowMs, lastRoundTripMs);
+      timer = setTimeout(() => {
         timer = null;
         pump();
-      }, windowMs());
+      }, windowMs);
+    }
   }
 
   return {

@@ -12,13 +12,13 @@ export interface DecodedRange {
   readonly lastEvent?: { block: bigint; at: Date };
 }
 
-export const blockTime = (header: BlockHeader): Date => new Date(Number(header.timestamp) * 1000);
+const secondsToDate = (seconds: bigint): Date => new Date(Number(seconds) * 1000);
+
+export const blockTime = (header: BlockHeader): Date => secondsToDate(header.timestamp);
 
 /** When a log's block was made: as the log itself says where the node dates its logs, else as its header says. */
 const logTime = (log: DecodedLog, headers: FetchedRange['headers']): Date =>
-  log.blockTimestamp === null
-    ? blockTime(headers.get(log.blockNumber)!)
-    : new Date(Number(log.blockTimestamp) * 1000);
+  secondsToDate(log.blockTimestamp ?? headers.get(log.blockNumber)!.timestamp);
 
 /**
  * Decodes a range's logs into activity rows and share transfers. `shareToken` is the share contract: only its
