@@ -193,7 +193,7 @@ export function createReadServices(opts: ReadServicesOptions): ReadServices {
         throw new ApiError('HLP_UPSTREAM_FAILED', 'the HLP snapshot was pruned while read');
       // Computed as of the snapshot, so the section is what was knowable when it was fetched.
       const section = computeHlpSection(series, { ...key, now: key.fetchedAt.getTime() });
-      return { section, json: JSON.stringify(section) };
+      return withJson(section);
     },
     (key) => `${key.id}:${key.performanceFeeBps}:${key.managementFeeBps}:${key.maxSeriesPoints}`,
   );
@@ -355,7 +355,7 @@ export function createReadServices(opts: ReadServicesOptions): ReadServices {
         );
       }
       const found = await requireSnapshot();
-      const { section, json } = await as('HLP_UPSTREAM_FAILED', 'the HLP snapshot cannot be read', () =>
+      const built = await as('HLP_UPSTREAM_FAILED', 'the HLP snapshot cannot be read', () =>
         hlpSection({
           ...ref,
           performanceFeeBps: Number(found.state.performanceFeeBps),
@@ -365,8 +365,7 @@ export function createReadServices(opts: ReadServicesOptions): ReadServices {
       );
       const ageMs = Date.now() - ref.fetchedAt.getTime();
       return {
-        data: section,
-        json,
+        ...built,
         updatedAt: ref.fetchedAt,
         meta: { ageSec: Math.max(0, Math.floor(ageMs / 1000)), stale: ageMs > thresholds.hlpSnapshotStaleMs },
       };
