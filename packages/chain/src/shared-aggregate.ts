@@ -94,6 +94,9 @@ export function sharedAggregate(
       return;
     }
     open.delete(key);
+    // Held no longer: a batch opened later at this tag waits for its own window, not for this one's release.
+    const heldAt = held.indexOf(key);
+    if (heldAt >= 0) held.splice(heldAt, 1);
     void send(batch);
   }
 

@@ -14,7 +14,7 @@ import {
   ViewReverted,
   type ViewCall,
 } from '../src';
-import { answerCallsLate, countingProvider } from './support/counting-provider';
+import { answerCallsLate, answerCallsOnRelease, countingProvider } from './support/counting-provider';
 
 const v = useDevnetVault();
 const USDC = 10n ** 6n;
@@ -157,6 +157,39 @@ it('on a far node sends a batch at its window’s end, widened to a share of the
     // Past the 5 ms window, within the 50 ms it widened to.
     await Promise.all([early, shared([blockNumber], 'latest')]);
     expect(ethCalls()).toBe(2);
+  } finally {
+    provider.destroy();
+  }
+});
+
+it('a batch held behind an eth_call but sent early, full, leaves no hold for the next batch at its block tag', async () => {
+  const { provider, ethCalls } = counting();
+  const shared = sharedAggregate(provider, v.deployment.contracts.multicall3, {
+    windowMs: 50,
+    maxCalls: 3,
+    holdBehindMs: 60_000,
+  });
+  const blockNumber = blockNumberCall();
+  const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+  await shared([blockNumber], 'latest');
+  const gate = answerCallsOnRelease(provider);
+  try {
+    const first = shared([blockNumber], 'latest');
+    await pause(100);
+    // Its window ends while the first is out: held.
+    const held = shared([blockNumber, blockNumber], 'latest');
+    await pause(100);
+    // 2 + 2 calls would pass maxCalls: the held batch goes now, and this one opens the next.
+    const next = shared([blockNumber, blockNumber], 'latest');
+    gate.releaseNext();
+    await first;
+    // The first's answer sends nothing: the next batch is open until its window ends, so this read joins it.
+    const joining = shared([blockNumber], 'latest');
+    await pause(100);
+    gate.releaseAll();
+    const answers = await Promise.all([held, next, joining]);
+    expect(answers.map((each) => each.length)).toEqual([2, 2, 1]);
+    expect(ethCalls()).toBe(1 + 3);
   } finally {
     provider.destroy();
   }

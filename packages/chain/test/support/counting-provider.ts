@@ -24,3 +24,27 @@ export function answerCallsLate(provider: JsonRpcProvider, ms: number): void {
     return answer;
   };
 }
+
+/**
+ * Holds every eth_call's answer until released, in the order the calls were sent: `releaseNext()` the oldest held,
+ * `releaseAll()` every held and later one.
+ */
+export function answerCallsOnRelease(provider: JsonRpcProvider) {
+  const send = provider.send.bind(provider);
+  const waiting: (() => void)[] = [];
+  let released = false;
+  provider.send = async (method: string, params: unknown[] | Record<string, unknown>) => {
+    const gate =
+      method === 'eth_call' && !released ? new Promise<void>((resolve) => waiting.push(resolve)) : null;
+    const answer = await send(method, params);
+    await gate;
+    return answer;
+  };
+  return {
+    releaseNext: () => waiting.shift()?.(),
+    releaseAll: () => {
+      released = true;
+      waiting.splice(0).forEach((resolve) => resolve());
+    },
+  };
+}
