@@ -1,5 +1,6 @@
 import { hexlify, randomBytes } from 'ethers';
 import { MockUSDC__factory } from '@yv/contracts';
+import { sleep } from '@yv/runtime';
 import { freePort, useDevnetVault } from '@yv/testkit';
 import {
   aggregateOn,
@@ -120,14 +121,13 @@ async function readsBehindOneOut(holdBehindMs: number): Promise<number> {
   answerCallsLate(provider, 300);
   const shared = sharedAggregate(provider, v.deployment.contracts.multicall3, { windowMs: 5, holdBehindMs });
   const blockNumber = blockNumberCall();
-  const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
   try {
     await shared([blockNumber], 'latest');
     const before = ethCalls();
     const reads = [shared([blockNumber], 'latest')];
-    await pause(100);
+    await sleep(100);
     reads.push(shared([blockNumber], 'latest'));
-    await pause(100);
+    await sleep(100);
     reads.push(shared([blockNumber, blockNumber], 'latest'));
     const answers = await Promise.all(reads);
     expect(answers.map((each) => each.length)).toEqual([1, 1, 2]);
@@ -153,7 +153,7 @@ it('on a far node sends a batch at its window’s end, widened to a share of the
   try {
     await shared([blockNumber], 'latest');
     const early = shared([blockNumber], 'latest');
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await sleep(20);
     // Past the 5 ms window, within the 50 ms it widened to.
     await Promise.all([early, shared([blockNumber], 'latest')]);
     expect(ethCalls()).toBe(2);
@@ -170,22 +170,21 @@ it('a batch held behind an eth_call but sent early, full, leaves no hold for the
     holdBehindMs: 60_000,
   });
   const blockNumber = blockNumberCall();
-  const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
   await shared([blockNumber], 'latest');
   const gate = answerCallsOnRelease(provider);
   try {
     const first = shared([blockNumber], 'latest');
-    await pause(100);
+    await sleep(100);
     // Its window ends while the first is out: held.
     const held = shared([blockNumber, blockNumber], 'latest');
-    await pause(100);
+    await sleep(100);
     // 2 + 2 calls would pass maxCalls: the held batch goes now, and this one opens the next.
     const next = shared([blockNumber, blockNumber], 'latest');
     gate.releaseNext();
     await first;
     // The first's answer sends nothing: the next batch is open until its window ends, so this read joins it.
     const joining = shared([blockNumber], 'latest');
-    await pause(100);
+    await sleep(100);
     gate.releaseAll();
     const answers = await Promise.all([held, next, joining]);
     expect(answers.map((each) => each.length)).toEqual([2, 2, 1]);
