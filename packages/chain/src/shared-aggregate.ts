@@ -59,7 +59,7 @@ export function sharedAggregate(
   const holdBehindMs = options.holdBehindMs ?? HOLD_BEHIND_MS;
   const open = new Map<string, Batch>();
   // Block tags whose batch's window ended while an eth_call was out, in that order.
-  const held: string[] = [];
+  const held = new Set<string>();
   let inFlight = 0;
   // Unknown until the first eth_call answers: nothing is held or widened before.
   let lastRoundTripMs: number | null = null;
@@ -80,7 +80,9 @@ export function sharedAggregate(
       for (const read of batch.reads) read.reject(error);
     } finally {
       inFlight--;
-      for (const key of held.splice(0)) flush(key, 'now');
+      const released = [...held];
+      held.clear();
+      for (const key of released) flush(key, 'now');
     }
   }
 
@@ -90,13 +92,12 @@ export function sharedAggregate(
     if (!batch) return;
     const near = lastRoundTripMs !== null && lastRoundTripMs <= holdBehindMs;
     if (when === 'window' && inFlight > 0 && near) {
-      if (!held.includes(key)) held.push(key);
+      held.add(key);
       return;
     }
     open.delete(key);
     // Held no longer: a batch opened later at this tag waits for its own window, not for this one's release.
-    const heldAt = held.indexOf(key);
-    if (heldAt >= 0) held.splice(heldAt, 1);
+    held.delete(key);
     void send(batch);
   }
 
