@@ -2,8 +2,8 @@ import { getIndexerState } from '@yv/db';
 import { usePrivateDevnetVault, useTestDatabase } from '@yv/testkit';
 import { deposit, syncTo, testIndexer, USDC } from './helpers';
 
-// hardhat_mine serves the blocks it mines in one go with parent hash 0x00… from its third block on (the first two
-// link): a chain that does not link. Private chain, as those blocks stay in it.
+// hardhat_mine serves the blocks it mines in one go with parent hash 0x00… from its third block to the one before its
+// last (those link): a chain that does not link. Private chain, as those blocks stay in it.
 const vault = usePrivateDevnetVault();
 const db = useTestDatabase();
 
