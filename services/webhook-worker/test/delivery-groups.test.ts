@@ -52,7 +52,12 @@ it('retries only the delivery of a relay job that failed, and records every atte
     });
     // Waiting for its retry: a duplicate job (the sweep's, say) does not take it before it is due.
     expect(await claim([retrying.id], attemptLeaseMs({ WEBHOOK_TIMEOUT_MS: 500 }))).toEqual([null]);
-    expect(await worker.queue.getJob(retrying.id)).toMatchObject({ id: retrying.id });
+    // The worker records the attempt, then adds its retry job: the row may say pending a moment before the job is in.
+    const retryJob = await waitFor(
+      'its retry job',
+      async () => (await worker.queue.getJob(retrying.id)) ?? undefined,
+    );
+    expect(retryJob).toMatchObject({ id: retrying.id });
 
     const rows = await waitFor('all delivered', async () => {
       const current = await listWebhookDeliveries(db.pool, partner.id);
