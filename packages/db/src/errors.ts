@@ -41,3 +41,8 @@ export function isRetryableDbError(error: unknown): boolean {
   if (Array.isArray(errors) && errors.some(isRetryableDbError)) return true;
   return cause !== undefined && isRetryableDbError(cause);
 }
+
+/** True when a statement failed on a row that a unique key already holds (SQLSTATE 23505). */
+export function isUniqueViolation(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as ErrorLike).code === '23505';
+}

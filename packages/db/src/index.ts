@@ -1,5 +1,5 @@
 export { emptyDatabase, ensureDatabase, withDatabaseName } from './admin';
-export { isRetryableDbError } from './errors';
+export { isRetryableDbError, isUniqueViolation } from './errors';
 export { MIGRATIONS_DIR, MIGRATIONS_TABLE, runMigrations, type MigrateOptions } from './migrate';
 export { createIndexScanPool, createPool, type IndexScanPool, type PoolOptions } from './pool';
 export { withTransaction } from './transaction';

@@ -1,5 +1,5 @@
 import { Client } from 'pg';
-import { createPool, isRetryableDbError, type Pool } from '../src';
+import { createPool, isRetryableDbError, isUniqueViolation, type Pool } from '../src';
 import { createTempDatabase, dropDatabase, tempDatabaseUrl } from './temp-database';
 
 const url = tempDatabaseUrl();
@@ -97,6 +97,15 @@ describe('isRetryableDbError', () => {
     expect(isRetryableDbError(new Error('boom'))).toBe(false);
     expect(isRetryableDbError('40001')).toBe(false);
     expect(isRetryableDbError(undefined)).toBe(false);
+  });
+
+  it('tells a unique violation from other failures', async () => {
+    expect(isUniqueViolation(await caught(() => pool.query('INSERT INTO accounts VALUES (1, 0)')))).toBe(
+      true,
+    );
+    expect(isUniqueViolation(await caught(() => pool.query('SELEKT 1')))).toBe(false);
+    expect(isUniqueViolation(new Error('boom'))).toBe(false);
+    expect(isUniqueViolation(null)).toBe(false);
   });
 
   it('looks through causes and aggregate errors', () => {

@@ -1,3 +1,5 @@
+import type { ClientBase } from 'pg';
+import { copyIn } from '../copy-in';
 import type { Queryable } from '../queryable';
 import { arrayLiteral } from './array-literal';
 
@@ -96,6 +98,58 @@ export async function insertActivityEvents(
     ],
   );
   return new Map(counts.map((c) => [c.type, c.inserted]));
+}
+
+const ACTIVITY_COLUMNS = [
+  'chain_id',
+  'tx_hash',
+  'log_index',
+  'block_number',
+  'block_hash',
+  'block_timestamp',
+  'type',
+  'event_name',
+  'wallet',
+  'owner',
+  'receiver',
+  'assets_raw',
+  'shares_raw',
+  'redeem_id',
+] as const;
+
+/**
+ * Copies rows none of which is stored yet (`copyIn`): a range above the cursor, whose rows commit with the cursor
+ * that passes them. Fails with 23505, storing nothing, where one is stored after all.
+ * @returns how many rows were new, per type: all of them.
+ */
+export async function copyActivityEvents(
+  tx: ClientBase,
+  rows: readonly ActivityEventRow[],
+): Promise<Map<string, number>> {
+  await copyIn(
+    tx,
+    'activity_events',
+    ACTIVITY_COLUMNS,
+    rows.map((r) => [
+      r.chainId,
+      r.txHash,
+      r.logIndex,
+      r.blockNumber,
+      r.blockHash,
+      r.blockTimestamp.toISOString(),
+      r.type,
+      r.eventName,
+      r.wallet,
+      r.owner,
+      r.receiver,
+      r.assetsRaw,
+      r.sharesRaw,
+      r.redeemId,
+    ]),
+  );
+  const perType = new Map<string, number>();
+  for (const r of rows) perType.set(r.type, (perType.get(r.type) ?? 0) + 1);
+  return perType;
 }
 
 /** Deletes the activity of orphaned blocks. @returns the redemption ids whose events were among them. */

@@ -1,3 +1,5 @@
+import type { ClientBase } from 'pg';
+import { copyIn } from '../copy-in';
 import type { Queryable } from '../queryable';
 import { arrayLiteral } from './array-literal';
 
@@ -52,6 +54,47 @@ export async function insertShareTransfers(
     ],
   );
   return result[0]!.inserted;
+}
+
+/**
+ * Copies transfers none of which is stored yet (`copyIn`, as `copyActivityEvents`) and adds them to their holders'
+ * share_balances, summed per holder here (the zero address left out; a holder whose transfers sum to 0 still gets its
+ * row), as `insertShareTransfers` adds its new ones. Fails with 23505, storing nothing, where one is stored after all.
+ * @returns how many transfers were new: all of them.
+ */
+export async function copyShareTransfers(tx: ClientBase, rows: readonly ShareTransferRow[]): Promise<number> {
+  await copyIn(
+    tx,
+    'share_transfers',
+    ['chain_id', 'tx_hash', 'log_index', 'block_number', 'from_address', 'to_address', 'shares_raw'],
+    rows.map((r) => [r.chainId, r.txHash, r.logIndex, r.blockNumber, r.from, r.to, r.sharesRaw]),
+  );
+  const deltas = new Map<string, { chainId: number; wallet: string; delta: bigint }>();
+  const move = (chainId: number, wallet: string, delta: bigint): void => {
+    if (wallet === ZERO_WALLET) return;
+    const key = `${chainId}:${wallet}`;
+    const held = deltas.get(key);
+    if (held) held.delta += delta;
+    else deltas.set(key, { chainId, wallet, delta });
+  };
+  for (const r of rows) {
+    move(r.chainId, r.to, r.sharesRaw);
+    move(r.chainId, r.from, -r.sharesRaw);
+  }
+  if (deltas.size > 0) {
+    const moves = [...deltas.values()];
+    await tx.query(
+      `INSERT INTO share_balances (chain_id, wallet, shares_raw)
+       SELECT * FROM unnest($1::int[], $2::text[], $3::numeric[])
+       ON CONFLICT (chain_id, wallet) DO UPDATE SET shares_raw = share_balances.shares_raw + EXCLUDED.shares_raw`,
+      [
+        arrayLiteral(moves.map((m) => m.chainId)),
+        arrayLiteral(moves.map((m) => m.wallet)),
+        arrayLiteral(moves.map((m) => m.delta.toString())),
+      ],
+    );
+  }
+  return rows.length;
 }
 
 /**

@@ -1,7 +1,10 @@
 import {
+  copyActivityEvents,
+  copyShareTransfers,
   insertActivityEvents,
   insertBlocks,
   insertShareTransfers,
+  isUniqueViolation,
   moveCursor,
   pruneIndexedBlocksBelow,
   withTransaction,
@@ -25,13 +28,31 @@ export interface WriteArgs {
   decoded: DecodedRange;
 }
 
+/** How a range's rows go in: copied (none can be stored yet), or inserted skipping those that are. */
+const STORE_ROWS = {
+  copy: { activities: copyActivityEvents, transfers: copyShareTransfers },
+  skipStored: { activities: insertActivityEvents, transfers: insertShareTransfers },
+} as const;
+
 /**
  * Writes one range in ONE transaction: its headers, activity, transfers (and the balances they change), the
- * redemption records it changes, and the cursor. Inserts skip rows already stored, and the cursor only moves
- * from where this writer read it, so a replayed range or a second writer never duplicates anything.
+ * redemption records it changes, and the cursor. The cursor only moves from where this writer read it, in the
+ * transaction that stores the rows it passes, so the rows above it are new and are copied (`copyActivityEvents`),
+ * the cheapest way in. Where one is stored all the same (an operator moved the cursor back to index again), the copy
+ * fails, the transaction with it, and the range is written again with inserts that skip stored rows: a replayed
+ * range or a second writer never duplicates anything.
  * @returns new activity rows per type.
  */
 export async function writeRange(args: WriteArgs): Promise<Map<string, number>> {
+  try {
+    return await writeRangeOnce(args, 'copy');
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    return writeRangeOnce(args, 'skipStored');
+  }
+}
+
+async function writeRangeOnce(args: WriteArgs, mode: keyof typeof STORE_ROWS): Promise<Map<string, number>> {
   const { chainId, fetched, decoded } = args;
   return withTransaction(args.pool, async (tx) => {
     // A range lost in a database crash is fetched again from the cursor committed with it, so its commit need not
@@ -58,8 +79,8 @@ export async function writeRange(args: WriteArgs): Promise<Map<string, number>> 
           timestamp: blockTime(h),
         })),
     );
-    const inserted = await insertActivityEvents(tx, decoded.activities);
-    await insertShareTransfers(tx, decoded.transfers);
+    const inserted = await STORE_ROWS[mode].activities(tx, decoded.activities);
+    await STORE_ROWS[mode].transfers(tx, decoded.transfers);
     await refreshRedemptions(tx, chainId, decoded.redeemIds);
     // Keep headers as deep as a reorg may reach below the new cursor; the cursor's own block always stays.
     await pruneIndexedBlocksBelow(tx, chainId, keepFrom);
