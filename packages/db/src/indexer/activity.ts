@@ -1,7 +1,7 @@
 import type { ClientBase } from 'pg';
-import { copyIn } from '../copy-in';
+import { copyIn, type CopyValue } from '../copy-in';
 import type { Queryable } from '../queryable';
-import { arrayLiteral } from './array-literal';
+import { columnLiterals } from './array-literal';
 
 /** One activity_events row; amounts and ids raw bigint, addresses and hashes lowercase. */
 export interface ActivityEventRow {
@@ -39,7 +39,6 @@ export interface ActivityEventRaw {
   redeem_id: string | null;
 }
 
-const opt = (v: bigint | null): string | null => (v === null ? null : v.toString());
 const big = (v: string | null): bigint | null => (v === null ? null : BigInt(v));
 
 export function toActivityEventRow(r: ActivityEventRaw): ActivityEventRow {
@@ -61,45 +60,7 @@ export function toActivityEventRow(r: ActivityEventRaw): ActivityEventRow {
   };
 }
 
-/**
- * One multi-row INSERT (arrays through unnest, so no parameter limit); rows already stored are skipped.
- * @returns how many rows were new, per type.
- */
-export async function insertActivityEvents(
-  db: Queryable,
-  rows: readonly ActivityEventRow[],
-): Promise<Map<string, number>> {
-  if (rows.length === 0) return new Map();
-  const { rows: counts } = await db.query<{ type: string; inserted: number }>(
-    `WITH fresh AS (
-     INSERT INTO activity_events (chain_id, tx_hash, log_index, block_number, block_hash, block_timestamp, type,
-                                  event_name, wallet, owner, receiver, assets_raw, shares_raw, redeem_id)
-     SELECT * FROM unnest($1::int[], $2::text[], $3::int[], $4::bigint[], $5::text[], $6::timestamptz[], $7::text[],
-                          $8::text[], $9::text[], $10::text[], $11::text[], $12::numeric[], $13::numeric[], $14::numeric[])
-     ON CONFLICT (chain_id, block_number, log_index) DO NOTHING
-     RETURNING type
-     )
-     SELECT type, count(*)::int AS inserted FROM fresh GROUP BY type`,
-    [
-      arrayLiteral(rows.map((r) => r.chainId)),
-      arrayLiteral(rows.map((r) => r.txHash)),
-      arrayLiteral(rows.map((r) => r.logIndex)),
-      arrayLiteral(rows.map((r) => r.blockNumber.toString())),
-      arrayLiteral(rows.map((r) => r.blockHash)),
-      arrayLiteral(rows.map((r) => r.blockTimestamp.toISOString())),
-      arrayLiteral(rows.map((r) => r.type)),
-      arrayLiteral(rows.map((r) => r.eventName)),
-      arrayLiteral(rows.map((r) => r.wallet)),
-      arrayLiteral(rows.map((r) => r.owner)),
-      arrayLiteral(rows.map((r) => r.receiver)),
-      arrayLiteral(rows.map((r) => opt(r.assetsRaw))),
-      arrayLiteral(rows.map((r) => r.sharesRaw.toString())),
-      arrayLiteral(rows.map((r) => opt(r.redeemId))),
-    ],
-  );
-  return new Map(counts.map((c) => [c.type, c.inserted]));
-}
-
+/** activity_events' columns, in the order `activityValues` gives a row's: the copy and the insert both use them. */
 const ACTIVITY_COLUMNS = [
   'chain_id',
   'tx_hash',
@@ -117,6 +78,46 @@ const ACTIVITY_COLUMNS = [
   'redeem_id',
 ] as const;
 
+const activityValues = (r: ActivityEventRow): CopyValue[] => [
+  r.chainId,
+  r.txHash,
+  r.logIndex,
+  r.blockNumber,
+  r.blockHash,
+  r.blockTimestamp.toISOString(),
+  r.type,
+  r.eventName,
+  r.wallet,
+  r.owner,
+  r.receiver,
+  r.assetsRaw,
+  r.sharesRaw,
+  r.redeemId,
+];
+
+/**
+ * One multi-row INSERT (arrays through unnest, so no parameter limit); rows already stored are skipped.
+ * @returns how many rows were new, per type.
+ */
+export async function insertActivityEvents(
+  db: Queryable,
+  rows: readonly ActivityEventRow[],
+): Promise<Map<string, number>> {
+  if (rows.length === 0) return new Map();
+  const { rows: counts } = await db.query<{ type: string; inserted: number }>(
+    `WITH fresh AS (
+     INSERT INTO activity_events (${ACTIVITY_COLUMNS.join(', ')})
+     SELECT * FROM unnest($1::int[], $2::text[], $3::int[], $4::bigint[], $5::text[], $6::timestamptz[], $7::text[],
+                          $8::text[], $9::text[], $10::text[], $11::text[], $12::numeric[], $13::numeric[], $14::numeric[])
+     ON CONFLICT (chain_id, block_number, log_index) DO NOTHING
+     RETURNING type
+     )
+     SELECT type, count(*)::int AS inserted FROM fresh GROUP BY type`,
+    columnLiterals(rows.map(activityValues), ACTIVITY_COLUMNS.length),
+  );
+  return new Map(counts.map((c) => [c.type, c.inserted]));
+}
+
 /**
  * Copies rows none of which is stored yet (`copyIn`): a range above the cursor, whose rows commit with the cursor
  * that passes them. Fails with 23505, storing nothing, where one is stored after all.
@@ -126,27 +127,7 @@ export async function copyActivityEvents(
   tx: ClientBase,
   rows: readonly ActivityEventRow[],
 ): Promise<Map<string, number>> {
-  await copyIn(
-    tx,
-    'activity_events',
-    ACTIVITY_COLUMNS,
-    rows.map((r) => [
-      r.chainId,
-      r.txHash,
-      r.logIndex,
-      r.blockNumber,
-      r.blockHash,
-      r.blockTimestamp.toISOString(),
-      r.type,
-      r.eventName,
-      r.wallet,
-      r.owner,
-      r.receiver,
-      r.assetsRaw,
-      r.sharesRaw,
-      r.redeemId,
-    ]),
-  );
+  await copyIn(tx, 'activity_events', ACTIVITY_COLUMNS, rows.map(activityValues));
   const perType = new Map<string, number>();
   for (const r of rows) perType.set(r.type, (perType.get(r.type) ?? 0) + 1);
   return perType;

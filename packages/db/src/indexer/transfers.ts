@@ -1,7 +1,7 @@
 import type { ClientBase } from 'pg';
-import { copyIn } from '../copy-in';
+import { copyIn, type CopyValue } from '../copy-in';
 import type { Queryable } from '../queryable';
-import { arrayLiteral } from './array-literal';
+import { arrayLiteral, columnLiterals } from './array-literal';
 
 export interface ShareTransferRow {
   chainId: number;
@@ -14,6 +14,27 @@ export interface ShareTransferRow {
 }
 
 export const ZERO_WALLET = '0x0000000000000000000000000000000000000000';
+
+/** share_transfers' columns, in the order `transferValues` gives a row's: the copy and the insert both use them. */
+const TRANSFER_COLUMNS = [
+  'chain_id',
+  'tx_hash',
+  'log_index',
+  'block_number',
+  'from_address',
+  'to_address',
+  'shares_raw',
+] as const;
+
+const transferValues = (r: ShareTransferRow): CopyValue[] => [
+  r.chainId,
+  r.txHash,
+  r.logIndex,
+  r.blockNumber,
+  r.from,
+  r.to,
+  r.sharesRaw,
+];
 
 /**
  * Stores the transfers, skipping rows already stored, and adds exactly the new ones to their holders'
@@ -28,7 +49,7 @@ export async function insertShareTransfers(
   if (rows.length === 0) return 0;
   const { rows: result } = await db.query<{ inserted: number }>(
     `WITH fresh AS (
-       INSERT INTO share_transfers (chain_id, tx_hash, log_index, block_number, from_address, to_address, shares_raw)
+       INSERT INTO share_transfers (${TRANSFER_COLUMNS.join(', ')})
        SELECT * FROM unnest($1::int[], $2::text[], $3::int[], $4::bigint[], $5::text[], $6::text[], $7::numeric[])
        ON CONFLICT DO NOTHING
        RETURNING chain_id, from_address, to_address, shares_raw
@@ -42,16 +63,7 @@ export async function insertShareTransfers(
        ON CONFLICT (chain_id, wallet) DO UPDATE SET shares_raw = share_balances.shares_raw + EXCLUDED.shares_raw
      )
      SELECT count(*)::int AS inserted FROM fresh`,
-    [
-      arrayLiteral(rows.map((r) => r.chainId)),
-      arrayLiteral(rows.map((r) => r.txHash)),
-      arrayLiteral(rows.map((r) => r.logIndex)),
-      arrayLiteral(rows.map((r) => r.blockNumber.toString())),
-      arrayLiteral(rows.map((r) => r.from)),
-      arrayLiteral(rows.map((r) => r.to)),
-      arrayLiteral(rows.map((r) => r.sharesRaw.toString())),
-      ZERO_WALLET,
-    ],
+    [...columnLiterals(rows.map(transferValues), TRANSFER_COLUMNS.length), ZERO_WALLET],
   );
   return result[0]!.inserted;
 }
@@ -63,12 +75,7 @@ export async function insertShareTransfers(
  * @returns how many transfers were new: all of them.
  */
 export async function copyShareTransfers(tx: ClientBase, rows: readonly ShareTransferRow[]): Promise<number> {
-  await copyIn(
-    tx,
-    'share_transfers',
-    ['chain_id', 'tx_hash', 'log_index', 'block_number', 'from_address', 'to_address', 'shares_raw'],
-    rows.map((r) => [r.chainId, r.txHash, r.logIndex, r.blockNumber, r.from, r.to, r.sharesRaw]),
-  );
+  await copyIn(tx, 'share_transfers', TRANSFER_COLUMNS, rows.map(transferValues));
   const deltas = new Map<string, { chainId: number; wallet: string; delta: bigint }>();
   const move = (chainId: number, wallet: string, delta: bigint): void => {
     if (wallet === ZERO_WALLET) return;
@@ -90,7 +97,7 @@ export async function copyShareTransfers(tx: ClientBase, rows: readonly ShareTra
       [
         arrayLiteral(moves.map((m) => m.chainId)),
         arrayLiteral(moves.map((m) => m.wallet)),
-        arrayLiteral(moves.map((m) => m.delta.toString())),
+        arrayLiteral(moves.map((m) => m.delta)),
       ],
     );
   }
