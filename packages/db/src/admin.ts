@@ -1,4 +1,5 @@
 import { Client, escapeIdentifier } from 'pg';
+import { isUniqueViolation } from './errors';
 import { MIGRATIONS_TABLE } from './migrate';
 import type { Queryable } from './queryable';
 
@@ -33,8 +34,7 @@ export async function ensureDatabase(databaseUrl: string): Promise<boolean> {
   } catch (error) {
     // Another replica created it between our probe and now: duplicate_database, or, when both CREATEs ran at
     // the same instant, a unique violation on the pg_database catalog.
-    const code = (error as { code?: unknown }).code;
-    if (code === '42P04' || code === '23505') return false;
+    if ((error as { code?: unknown }).code === '42P04' || isUniqueViolation(error)) return false;
     throw error;
   } finally {
     await admin.end();

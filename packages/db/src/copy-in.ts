@@ -5,6 +5,7 @@ export type CopyValue = string | number | bigint | null;
 
 const ESCAPES: Readonly<Record<string, string>> = { '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' };
 const SPECIAL = /[\\\t\n\r]/;
+const EVERY_SPECIAL = new RegExp(SPECIAL.source, 'g');
 
 /**
  * COPY's text format ends a column at a tab and a row at a newline; a backslash escapes, `\N` is NULL. Numbers and
@@ -14,7 +15,7 @@ const SPECIAL = /[\\\t\n\r]/;
 function field(value: CopyValue): string {
   if (value === null) return '\\N';
   if (typeof value !== 'string') return String(value);
-  return SPECIAL.test(value) ? value.replace(/[\\\t\n\r]/g, (c) => ESCAPES[c]!) : value;
+  return SPECIAL.test(value) ? value.replace(EVERY_SPECIAL, (c) => ESCAPES[c]!) : value;
 }
 
 /** What the COPY sub-protocol uses of pg's connection; its types leave the copy messages out. */

@@ -1,7 +1,7 @@
 import type { ClientBase } from 'pg';
 import { copyIn, type CopyValue } from '../copy-in';
 import type { Queryable } from '../queryable';
-import { arrayLiteral, columnLiterals } from './array-literal';
+import { columnLiterals } from './array-literal';
 
 export interface ShareTransferRow {
   chainId: number;
@@ -36,6 +36,10 @@ const transferValues = (r: ShareTransferRow): CopyValue[] => [
   r.sharesRaw,
 ];
 
+/** Upserts a holder's share_balances row by adding the moved shares to what it holds. */
+const ADD_TO_BALANCE =
+  'ON CONFLICT (chain_id, wallet) DO UPDATE SET shares_raw = share_balances.shares_raw + EXCLUDED.shares_raw';
+
 /**
  * Stores the transfers, skipping rows already stored, and adds exactly the new ones to their holders'
  * share_balances (the zero address left out), in one statement: a replayed range adds nothing, so every balance
@@ -60,7 +64,7 @@ export async function insertShareTransfers(
      ), applied AS (
        INSERT INTO share_balances (chain_id, wallet, shares_raw)
        SELECT chain_id, wallet, sum(delta) FROM moves WHERE wallet <> $8 GROUP BY chain_id, wallet
-       ON CONFLICT (chain_id, wallet) DO UPDATE SET shares_raw = share_balances.shares_raw + EXCLUDED.shares_raw
+       ${ADD_TO_BALANCE}
      )
      SELECT count(*)::int AS inserted FROM fresh`,
     [...columnLiterals(rows.map(transferValues), TRANSFER_COLUMNS.length), ZERO_WALLET],
@@ -88,19 +92,16 @@ export async function copyShareTransfers(tx: ClientBase, rows: readonly ShareTra
     move(r.chainId, r.to, r.sharesRaw);
     move(r.chainId, r.from, -r.sharesRaw);
   }
-  if (deltas.size > 0) {
-    const moves = [...deltas.values()];
+  if (deltas.size > 0)
     await tx.query(
       `INSERT INTO share_balances (chain_id, wallet, shares_raw)
        SELECT * FROM unnest($1::int[], $2::text[], $3::numeric[])
-       ON CONFLICT (chain_id, wallet) DO UPDATE SET shares_raw = share_balances.shares_raw + EXCLUDED.shares_raw`,
-      [
-        arrayLiteral(moves.map((m) => m.chainId)),
-        arrayLiteral(moves.map((m) => m.wallet)),
-        arrayLiteral(moves.map((m) => m.delta)),
-      ],
+       ${ADD_TO_BALANCE}`,
+      columnLiterals(
+        [...deltas.values()].map((m) => [m.chainId, m.wallet, m.delta]),
+        3,
+      ),
     );
-  }
   return rows.length;
 }
 

@@ -1,5 +1,5 @@
 import type { JsonRpcProvider } from 'ethers';
-import { findPartnerAction, type PartnerActionRow, type Pool } from '@yv/db';
+import { findPartnerAction, isUniqueViolation, type PartnerActionRow, type Pool } from '@yv/db';
 import { acceptsSubmit, ApiError, finalStep, withFinalStepStatus, type ActionStep } from '@yv/domain';
 import type { ActionWriter } from '@yv/actions';
 import { readSentTransaction } from './chain-tx';
@@ -33,8 +33,10 @@ function checkSubmittable(row: PartnerActionRow, hash: string): 'replay' | 'subm
 }
 
 function isTxHashTaken(error: unknown): boolean {
-  const pgError = error as { code?: string; constraint?: string };
-  return pgError.code === '23505' && pgError.constraint === 'partner_actions_tx_hash_key';
+  return (
+    isUniqueViolation(error) &&
+    (error as { constraint?: string }).constraint === 'partner_actions_tx_hash_key'
+  );
 }
 
 /**
