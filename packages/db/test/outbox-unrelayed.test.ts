@@ -40,7 +40,9 @@ it('queues a new event, which the relay takes once and the backlog no longer cou
 });
 
 it('prunes old relayed events but never one still waiting for the relay', async () => {
-  await db.pool.query('TRUNCATE webhook_attempts, webhook_deliveries, outbox_unrelayed, outbox_events');
+  await db.pool.query(
+    'TRUNCATE webhook_attempts, webhook_deliveries_open, webhook_deliveries, outbox_unrelayed, outbox_events',
+  );
   const partnerId = randomUUID();
   await insertPartner(db.pool, { id: partnerId, name: 'retention', webhookUrl: null });
   const [relayedOld] = await twoEventsOf(partnerId);

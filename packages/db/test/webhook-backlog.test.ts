@@ -73,7 +73,9 @@ async function partner(): Promise<string> {
 it('relays a batch out of a backlog on a database never analyzed, reading about the batch', async () => {
   await insertOutboxEventBurst(db.pool, await partner(), BACKLOG);
   expect(await readDuring(RELAY_TABLES, () => relay(BATCH))).toBeLessThan(5 * BATCH);
-  await db.pool.query('TRUNCATE webhook_attempts, webhook_deliveries, outbox_unrelayed, outbox_events');
+  await db.pool.query(
+    'TRUNCATE webhook_attempts, webhook_deliveries_open, webhook_deliveries, outbox_unrelayed, outbox_events',
+  );
 });
 
 it('relays, claims and records a batch out of a burst the statistics missed, reading about the batch', async () => {
@@ -96,7 +98,7 @@ it('relays, claims and records a batch out of a burst the statistics missed, rea
   const ids = rows.map((row) => row.id);
   let batch: (ClaimedDelivery | null)[] = [];
   expect(
-    await readDuring(['webhook_deliveries'], async () => {
+    await readDuring(['webhook_deliveries', 'webhook_deliveries_open'], async () => {
       batch = await claimDeliveries(db.pool, ids, LEASE_MS);
     }),
   ).toBeLessThan(5 * BATCH);
@@ -104,7 +106,7 @@ it('relays, claims and records a batch out of a burst the statistics missed, rea
 
   let settled: boolean[] = [];
   expect(
-    await readDuring(['webhook_deliveries'], async () => {
+    await readDuring(['webhook_deliveries', 'webhook_deliveries_open'], async () => {
       settled = await recordDelivered(batch);
     }),
   ).toBeLessThan(5 * BATCH);

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Client, escapeIdentifier, escapeLiteral } from 'pg';
 import { createPool, runMigrations, withDatabaseName, type Pool } from '@yv/db';
+import { openDeliveryMismatches } from './webhooks';
 
 /** Every test database's name starts with this, so the sweeper can find leftovers of crashed runs. */
 export const TEST_DATABASE_PREFIX = 'yv_test_';
@@ -108,8 +109,11 @@ export function useTestDatabase(options: TestDatabaseOptions = {}): {
     database = await createTestDatabase(options);
   });
   afterAll(async () => {
+    const mismatches = database ? await openDeliveryMismatches(database.pool) : [];
     await database?.drop();
     database = undefined;
+    if (mismatches.length > 0)
+      throw new Error(`webhook_deliveries_open disagrees with webhook_deliveries:\n${mismatches.join('\n')}`);
   });
   const current = (): TestDatabase => {
     if (!database)

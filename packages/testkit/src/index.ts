@@ -12,6 +12,7 @@ export { createTestRedis, deleteKeysWithPrefix, useTestRedis, type TestRedis } f
 export { testRedisUrl } from '@yv/devnet';
 export { freePort } from './ports';
 export { median } from './median';
+export { openDeliveryMismatches } from './webhooks';
 export { startTcpProxy, type TcpProxy } from './tcp-proxy';
 export { startOwnRedis, type OwnRedis } from './own-redis';
 export { startRpcProxy, type RpcProxy } from './rpc-proxy';

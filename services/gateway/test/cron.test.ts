@@ -196,7 +196,12 @@ async function lostDeliveries(hooks: Receiver, count: number) {
   await queue.obliterate({ force: true });
   await queue.close();
   await db.pool.query(
-    `UPDATE webhook_deliveries SET next_attempt_at = now() - interval '2 minutes' WHERE partner_id = $1`,
+    `WITH backdated AS (
+       UPDATE webhook_deliveries SET next_attempt_at = now() - interval '2 minutes' WHERE partner_id = $1
+       RETURNING id, next_attempt_at
+     )
+     UPDATE webhook_deliveries_open o SET next_attempt_at = b.next_attempt_at FROM backdated b
+      WHERE o.delivery_id = b.id`,
     [partner.id],
   );
   return partner;

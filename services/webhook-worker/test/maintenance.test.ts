@@ -109,8 +109,12 @@ describe('retention', () => {
     const events = await actionEvents(db.pool, partner.id, 2);
     await waitFor('relayed', async () => (await listWebhookDeliveries(db.pool, partner.id)).length === 2);
     await db.pool.query(
-      `UPDATE webhook_deliveries SET status = 'pending', next_attempt_at = now() + interval '1 hour'
-        WHERE partner_id = $1`,
+      `WITH waiting AS (
+         UPDATE webhook_deliveries SET status = 'pending', next_attempt_at = now() + interval '1 hour'
+          WHERE partner_id = $1 RETURNING id, next_attempt_at
+       )
+       INSERT INTO webhook_deliveries_open (delivery_id, next_attempt_at) SELECT id, next_attempt_at FROM waiting
+       ON CONFLICT (delivery_id) DO UPDATE SET next_attempt_at = excluded.next_attempt_at, failed = false`,
       [partner.id],
     );
     await backdate(

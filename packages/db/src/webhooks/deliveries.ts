@@ -39,11 +39,12 @@ function inLockOrder(deliveryIds: readonly string[]): string[] {
 
 /**
  * Takes up to `limit` unrelayed events (outbox_unrelayed), oldest first, skipping rows another relay holds; creates one
- * delivery per (event, partner endpoint subscribed to its type) and deletes their outbox_unrelayed rows, in one
- * statement, in a transaction committed only once its rows are back here. Enqueue the pending deliveries only then: a
- * crash before the commit (a worker killed while the relay runs) leaves the rows unrelayed for the next worker at once,
- * where a lone statement could have marked them relayed with their deliveries left for the sweep; a crash after it
- * leaves pending deliveries for the sweep, and the unique (event_id, partner_id) makes a second delivery impossible.
+ * delivery per (event, partner endpoint subscribed to its type), each pending one with its webhook_deliveries_open
+ * row, and deletes their outbox_unrelayed rows, in one statement, in a transaction committed only once its rows are
+ * back here. Enqueue the pending deliveries only then: a crash before the commit (a worker killed while the relay
+ * runs) leaves the rows unrelayed for the next worker at once, where a lone statement could have marked them relayed
+ * with their deliveries left for the sweep; a crash after it leaves pending deliveries for the sweep, and the unique
+ * (event_id, partner_id) makes a second delivery impossible.
  * On an IndexScanPool, like the claim and the record: the planner, sizing the outbox by its last ANALYZE (or by
  * nothing on a new database), would otherwise read every unrelayed row into a bitmap and sort it, once per batch.
  * @returns the relayed rows in outbox order.
@@ -73,7 +74,10 @@ export async function relayOutboxEvents(pool: IndexScanPool, limit: number): Pro
           AND (p.webhook_event_types IS NULL OR b.type = ANY (p.webhook_event_types) OR b.type = 'webhook.test')
         ORDER BY b.id
        ON CONFLICT (event_id, partner_id) DO NOTHING
-       RETURNING id, event_id, status
+       RETURNING id, event_id, status, next_attempt_at
+     ), opened AS (
+       INSERT INTO webhook_deliveries_open (delivery_id, next_attempt_at)
+       SELECT id, next_attempt_at FROM inserted WHERE status = 'pending'
      )
      SELECT m.id AS "outboxId", i.id AS "deliveryId", i.status
        FROM marked m LEFT JOIN inserted i ON i.event_id = m.event_id
@@ -129,7 +133,8 @@ const CLAIM_EARLY_MS = 1_000;
  * On an IndexScanPool: left to the statistics of the last ANALYZE, taken before the burst, the planner read every
  * open delivery once per batch, and a prepared statement keeps a generic plan made while the table was a few pages
  * (a seq scan) for good. The URL is the partner's current one; a partner whose endpoint was disabled (410) or unset
- * gets the delivery `disabled` without an attempt.
+ * gets the delivery `disabled` without an attempt, which closes its webhook_deliveries_open row; an attempt leaves
+ * that row as it is, so the sweep finds it by the due time it was claimed at once its lease runs out.
  * @returns one entry per id, in the order given: null for a delivery that is not there to take.
  */
 export async function claimDeliveries(
@@ -141,7 +146,7 @@ export async function claimDeliveries(
   const { rows } = await pool.query<ClaimedDelivery>({
     name: 'webhook-claim-deliveries',
     text: `WITH target AS (
-       SELECT d.ctid, (p.webhook_url IS NULL OR p.webhook_disabled_at IS NOT NULL) AS gone, p.webhook_url,
+       SELECT want.id, d.ctid, (p.webhook_url IS NULL OR p.webhook_disabled_at IS NOT NULL) AS gone, p.webhook_url,
               (d.status = 'pending' AND d.next_attempt_at <= now() + $3 * interval '1 millisecond')
                 OR (d.status = 'delivering' AND d.updated_at < now() - $2 * interval '1 millisecond') AS due
          FROM unnest($1::uuid[]) AS want(id)
@@ -150,6 +155,8 @@ export async function claimDeliveries(
                WHERE id = want.id FOR UPDATE
              ) d
          JOIN partners p ON p.id = d.partner_id
+     ), closed AS (
+       DELETE FROM webhook_deliveries_open o USING target t WHERE o.delivery_id = t.id AND t.gone AND t.due
      )
      UPDATE webhook_deliveries d
         SET status = CASE WHEN t.gone THEN 'disabled' ELSE 'delivering' END,
@@ -189,7 +196,10 @@ export interface DeliveryAttemptResult {
 }
 
 /**
- * Records attempts and moves their deliveries on, in one statement for the whole batch. An attempt whose lease
+ * Records attempts and moves their deliveries on, in one statement for the whole batch: a settled delivery leaves
+ * webhook_deliveries_open, a retry or a failure updates its row there, and a success sets its partner's
+ * `webhook_delivered_at`. None of the columns it changes in webhook_deliveries is indexed, so, like the claim's,
+ * its update is HOT (docs/webhooks.md#updates-that-stay-on-their-page). An attempt whose lease
  * ran out and was claimed again by another worker settles nothing (its row is still recorded). A delivery settled
  * `disabled` (a 410) disables its partner's endpoint in the same statement, so no reader ever sees the delivery
  * disabled while the endpoint still takes deliveries. The statement is prepared (named), locks and updates its
@@ -224,10 +234,24 @@ export async function recordDeliveryAttempts(
               updated_at = now()
          FROM input i JOIN locked l ON l.id = i.delivery_id AND l.attempts = i.attempt AND l.status = 'delivering'
         WHERE d.ctid = l.ctid
-        RETURNING d.id, d.attempts, d.partner_id, d.status
-     ), gone AS (
-       UPDATE partners p SET webhook_disabled_at = now(), webhook_disabled_reason = $8
-        WHERE p.id IN (SELECT partner_id FROM settled WHERE status = 'disabled') AND p.webhook_disabled_at IS NULL
+        RETURNING d.id, d.attempts, d.partner_id, d.status, d.next_attempt_at
+     ), closed AS (
+       DELETE FROM webhook_deliveries_open o USING settled s
+        WHERE o.delivery_id = s.id AND s.status IN ('delivered', 'disabled')
+     ), waiting AS (
+       UPDATE webhook_deliveries_open o SET next_attempt_at = s.next_attempt_at, failed = s.status = 'failed'
+         FROM settled s WHERE o.delivery_id = s.id AND s.status IN ('pending', 'failed')
+     ), endpoint AS (
+       -- One update per partner: a batch may hold its successes and a 410 both.
+       UPDATE partners p
+          SET webhook_delivered_at = CASE WHEN x.delivered THEN now() ELSE p.webhook_delivered_at END,
+              webhook_disabled_at = CASE WHEN x.gone THEN COALESCE(p.webhook_disabled_at, now())
+                                         ELSE p.webhook_disabled_at END,
+              webhook_disabled_reason = CASE WHEN x.gone AND p.webhook_disabled_at IS NULL THEN $8
+                                             ELSE p.webhook_disabled_reason END
+         FROM (SELECT partner_id, bool_or(status = 'delivered') AS delivered, bool_or(status = 'disabled') AS gone
+                 FROM settled GROUP BY partner_id) x
+        WHERE p.id = x.partner_id AND (x.delivered OR (x.gone AND p.webhook_disabled_at IS NULL))
      )
      SELECT id, attempts FROM settled`,
     values: [
@@ -256,10 +280,11 @@ export async function listDueDeliveries(
   options: { leaseMs: number; limit: number },
 ): Promise<QueuedDelivery[]> {
   const { rows } = await db.query<QueuedDelivery>(
-    `SELECT id, attempts, status = 'delivering' AS abandoned FROM webhook_deliveries
-      WHERE (status = 'pending' AND next_attempt_at <= now())
-         OR (status = 'delivering' AND updated_at < now() - $1 * interval '1 millisecond')
-      ORDER BY next_attempt_at LIMIT $2`,
+    `SELECT d.id, d.attempts, d.status = 'delivering' AS abandoned
+       FROM webhook_deliveries_open o JOIN webhook_deliveries d ON d.id = o.delivery_id
+      WHERE NOT o.failed AND o.next_attempt_at <= now()
+        AND (d.status = 'pending' OR (d.status = 'delivering' AND d.updated_at < now() - $1 * interval '1 millisecond'))
+      ORDER BY o.next_attempt_at LIMIT $2`,
     [options.leaseMs, options.limit],
   );
   return rows;
@@ -277,12 +302,18 @@ export async function claimFailedDeliveries(
   options: { maxAttempts: number; limit: number; overdueMs: number },
 ): Promise<QueuedDelivery[]> {
   const { rows } = await db.query<QueuedDelivery>(
-    `UPDATE webhook_deliveries SET status = 'pending', next_attempt_at = now(), updated_at = now()
-      WHERE id IN (SELECT id FROM webhook_deliveries
-                    WHERE (status = 'failed' AND attempts - schedule_base < $1)
-                       OR (status = 'pending' AND next_attempt_at < now() - $3 * interval '1 millisecond')
-                    ORDER BY next_attempt_at, id LIMIT $2 FOR UPDATE SKIP LOCKED)
-      RETURNING id, attempts`,
+    `WITH picked AS (
+       SELECT o.delivery_id AS id FROM webhook_deliveries_open o JOIN webhook_deliveries d ON d.id = o.delivery_id
+        WHERE (o.failed AND d.status = 'failed' AND d.attempts - d.schedule_base < $1)
+           OR (NOT o.failed AND o.next_attempt_at < now() - $3 * interval '1 millisecond' AND d.status = 'pending')
+        ORDER BY o.next_attempt_at, o.delivery_id LIMIT $2 FOR UPDATE OF o, d SKIP LOCKED
+     ), reopened AS (
+       UPDATE webhook_deliveries_open o SET next_attempt_at = now(), failed = false
+         FROM picked WHERE o.delivery_id = picked.id
+     )
+     UPDATE webhook_deliveries d SET status = 'pending', next_attempt_at = now(), updated_at = now()
+       FROM picked WHERE d.id = picked.id
+     RETURNING d.id, d.attempts`,
     [options.maxAttempts, options.limit, options.overdueMs],
   );
   return rows;
@@ -291,8 +322,9 @@ export async function claimFailedDeliveries(
 /** Failed deliveries that used the whole schedule: given up (until the partner redelivers them). */
 export async function countExhaustedDeliveries(db: Queryable, maxAttempts: number): Promise<number> {
   const { rows } = await db.query<{ count: number }>(
-    `SELECT count(*)::int AS count FROM webhook_deliveries
-      WHERE status = 'failed' AND attempts - schedule_base >= $1`,
+    `SELECT count(*)::int AS count
+       FROM webhook_deliveries_open o JOIN webhook_deliveries d ON d.id = o.delivery_id
+      WHERE o.failed AND d.status = 'failed' AND d.attempts - d.schedule_base >= $1`,
     [maxAttempts],
   );
   return rows[0]?.count ?? 0;

@@ -151,6 +151,10 @@ export async function redeliverPartnerEvents(
               next_attempt_at = excluded.next_attempt_at, delivered_at = NULL, updated_at = now()
         WHERE webhook_deliveries.status IN ('delivered', 'failed', 'disabled')
        RETURNING id, event_id, attempts, next_attempt_at
+     ), opened AS (
+       INSERT INTO webhook_deliveries_open (delivery_id, next_attempt_at)
+       SELECT id, next_attempt_at FROM upserted
+       ON CONFLICT (delivery_id) DO UPDATE SET next_attempt_at = excluded.next_attempt_at, failed = false
      )
      -- The statement's other parts see the table as it was before the upsert: the new values come from upserted.
      SELECT COALESCE(u.id, d.id) AS id, COALESCE(u.attempts, d.attempts) AS attempts, t.event_id AS "eventId",

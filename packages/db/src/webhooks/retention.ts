@@ -26,6 +26,8 @@ export async function pruneWebhookEvents(
        DELETE FROM webhook_attempts a USING deliveries d WHERE a.delivery_id = d.id
      ), gone AS (
        DELETE FROM webhook_deliveries w USING deliveries d WHERE w.id = d.id
+     ), closed AS (
+       DELETE FROM webhook_deliveries_open o USING deliveries d WHERE o.delivery_id = d.id
      )
      DELETE FROM outbox_events e USING old WHERE e.id = old.id`,
     [options.retentionMs, options.limit],
@@ -42,15 +44,14 @@ export interface DisabledEndpoint {
 /**
  * Disables every enabled endpoint that has not had one successful delivery for `afterMs` while failing all that
  * time: its first failed attempt after its last delivered one (and after it was last set or enabled) is older than
- * `afterMs`. Only partners without a
- * success in the window are looked at, so endpoints that work cost one index probe each. Pending deliveries of a
- * disabled endpoint become `disabled` when their next attempt claims them.
+ * `afterMs`. The last success is the partner's `webhook_delivered_at`, which the record sets; only partners without
+ * one in the window have their attempts looked at, so endpoints that work cost nothing more than their row. Pending
+ * deliveries of a disabled endpoint become `disabled` when their next attempt claims them.
  */
 export async function disableFailingEndpoints(db: Queryable, afterMs: number): Promise<DisabledEndpoint[]> {
   const { rows } = await db.query<DisabledEndpoint>(
     `WITH quiet AS (
-       SELECT p.id, p.webhook_enabled_at AS enabled_at,
-              (SELECT max(d.delivered_at) FROM webhook_deliveries d WHERE d.partner_id = p.id) AS last_ok
+       SELECT p.id, p.webhook_enabled_at AS enabled_at, p.webhook_delivered_at AS last_ok
          FROM partners p WHERE p.webhook_url IS NOT NULL AND p.webhook_disabled_at IS NULL
      ), failing AS (
        SELECT q.id, (SELECT min(a.at) FROM webhook_deliveries d JOIN webhook_attempts a ON a.delivery_id = d.id
