@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { findActivePartnerApiKey, findPartner, findPartnerRateLimit, listActiveWebhookSecrets } from '@yv/db';
@@ -126,4 +127,21 @@ it("sets and clears a partner's own rate limit", async () => {
     partnerId,
     cleared: false,
   });
+});
+
+it('derives the open deliveries again (webhook repair-open)', async () => {
+  const { partnerId } = (await json('partner', 'create', '--name', 'Repaired')) as { partnerId: string };
+  const eventId = randomUUID();
+  await db.pool.query(
+    `INSERT INTO outbox_events (event_id, type, aggregate_id, partner_id, sequence, payload)
+     VALUES ($1, 'webhook.test', $2::text, $2::uuid, 1, '{}')`,
+    [eventId, partnerId],
+  );
+  // A pending delivery without its open row, as a worker of the code before the table writes it.
+  await db.pool.query(
+    `INSERT INTO webhook_deliveries (id, event_id, partner_id, url, status) VALUES ($1, $2, $3, 'https://h.test/', 'pending')`,
+    [randomUUID(), eventId, partnerId],
+  );
+  expect(await json('webhook', 'repair-open')).toEqual({ opened: 1, closed: 0 });
+  expect(await json('webhook', 'repair-open')).toEqual({ opened: 0, closed: 0 });
 });

@@ -13,6 +13,7 @@ import {
   recordDeliveryAttempts,
   redeliverPartnerEvents,
   relayOutboxEvents,
+  repairOpenDeliveries,
   setWebhookEndpoint,
   type ClaimedDelivery,
   type DeliveryAttemptResult,
@@ -183,21 +184,62 @@ it('deletes the open row of a failed delivery retention removes with its event',
   expect(await openRows([oldId!])).toEqual({});
 });
 
-it('claims and records without writing an index entry (HOT updates)', async () => {
+it('repairs what code without the table left: missing, stale and wrong rows', async () => {
+  const partnerId = await partner();
+  await insertOutboxEventBurst(db.pool, partnerId, 4);
+  await relayAll();
+  const [missing, stale, wrong, right] = await deliveryIds(partnerId);
+  // What a relay, a record and a cron of the earlier code leave: no row, a row for a delivered one, a wrong mark.
+  await db.pool.query(`DELETE FROM webhook_deliveries_open WHERE delivery_id = $1`, [missing]);
+  await db.pool.query(
+    `UPDATE webhook_deliveries SET status = 'delivered', delivered_at = now() WHERE id = $1`,
+    [stale],
+  );
+  await db.pool.query(`UPDATE webhook_deliveries_open SET failed = true WHERE delivery_id = $1`, [wrong]);
+  expect(await openDeliveryMismatches(db.pool)).toHaveLength(3);
+
+  expect(await repairOpenDeliveries(db.pool)).toEqual({ opened: 2, closed: 1 });
+  expect(await openRows([missing!, stale!, wrong!, right!])).toEqual({
+    [missing!]: false,
+    [wrong!]: false,
+    [right!]: false,
+  });
+  expect(await repairOpenDeliveries(db.pool)).toEqual({ opened: 0, closed: 0 });
+});
+
+/** What the claim and the record write in webhook_deliveries. */
+const ATTEMPT_COLUMNS = [
+  'status',
+  'attempts',
+  'url',
+  'updated_at',
+  'last_status_code',
+  'last_error',
+  'next_attempt_at',
+  'delivered_at',
+];
+
+it('indexes no column a claim or a record changes, so both can be HOT updates', async () => {
+  const { rows } = await db.pool.query<{ definition: string }>(
+    `SELECT pg_get_indexdef(indexrelid) AS definition FROM pg_index WHERE indrelid = 'webhook_deliveries'::regclass`,
+  );
+  expect(rows.length).toBeGreaterThan(0);
+  for (const { definition } of rows)
+    for (const column of ATTEMPT_COLUMNS) expect(definition).not.toMatch(new RegExp(`\\b${column}\\b`));
+});
+
+it('claims without writing an index entry (HOT updates)', async () => {
   const partnerId = await partner();
   await insertOutboxEventBurst(db.pool, partnerId, 400);
   await relayAll();
   const ids = await deliveryIds(partnerId);
   const before = await hotUpdates();
-  for (let i = 0; i < ids.length; i += 100) {
-    const claimed = (await claimDeliveries(pool, ids.slice(i, i + 100), LEASE_MS)) as ClaimedDelivery[];
-    await recordDeliveryAttempts(
-      pool,
-      claimed.map((delivery) => result(delivery, 'delivered')),
-    );
-  }
+  for (let i = 0; i < ids.length; i += 100) await claimDeliveries(pool, ids.slice(i, i + 100), LEASE_MS);
   const after = await hotUpdates();
-  expect(after.updated - before.updated).toBe(2 * ids.length);
-  // A page with no room left makes an update write elsewhere (not HOT): the table keeps half of each page for them.
-  expect(after.hot - before.hot).toBeGreaterThanOrEqual(0.9 * 2 * ids.length);
+  expect(after.updated - before.updated).toBe(ids.length);
+  // The table keeps half of each page free for them: only a few versions a little longer than their rows
+  // ('delivering') miss a page's last room and go elsewhere. A record's version fits once its claim's predecessor is
+  // pruned, which any older snapshot in the database prevents, so its share depends on the moment (the bench's runs:
+  // 88-91 % of claims and records together): the test above holds the record to the condition instead.
+  expect(after.hot - before.hot).toBeGreaterThanOrEqual(0.9 * ids.length);
 });

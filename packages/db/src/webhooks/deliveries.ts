@@ -319,6 +319,34 @@ export async function claimFailedDeliveries(
   return rows;
 }
 
+/**
+ * Derives webhook_deliveries_open again from the deliveries: a row for every pending, delivering or failed one with
+ * its due time and `failed` mark, none for the others. Code from before that table (2026-11-29) writes deliveries
+ * without their rows, so run it once the last worker and gateway of that code stopped. Safe while the current code
+ * runs: a race with a record that settles a delivery leaves at worst a row for it, which every reader skips (it
+ * joins the delivery) and the next repair deletes. Reads every delivery: an operator's command, not a loop's.
+ */
+export async function repairOpenDeliveries(db: Queryable): Promise<{ opened: number; closed: number }> {
+  const { rows } = await db.query<{ opened: number; closed: number }>(
+    `WITH closed AS (
+       DELETE FROM webhook_deliveries_open o
+        WHERE NOT EXISTS (SELECT 1 FROM webhook_deliveries d
+                           WHERE d.id = o.delivery_id AND d.status IN ('pending', 'delivering', 'failed'))
+       RETURNING 1
+     ), opened AS (
+       INSERT INTO webhook_deliveries_open (delivery_id, next_attempt_at, failed)
+       SELECT id, next_attempt_at, status = 'failed' FROM webhook_deliveries
+        WHERE status IN ('pending', 'delivering', 'failed')
+       ON CONFLICT (delivery_id) DO UPDATE SET next_attempt_at = excluded.next_attempt_at, failed = excluded.failed
+        WHERE (webhook_deliveries_open.next_attempt_at, webhook_deliveries_open.failed)
+              IS DISTINCT FROM (excluded.next_attempt_at, excluded.failed)
+       RETURNING 1
+     )
+     SELECT (SELECT count(*) FROM opened)::int AS opened, (SELECT count(*) FROM closed)::int AS closed`,
+  );
+  return rows[0]!;
+}
+
 /** Failed deliveries that used the whole schedule: given up (until the partner redelivers them). */
 export async function countExhaustedDeliveries(db: Queryable, maxAttempts: number): Promise<number> {
   const { rows } = await db.query<{ count: number }>(

@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { common, ConfigError, parseEnv } from '@yv/config';
-import { createPool, type Pool } from '@yv/db';
+import { createPool, repairOpenDeliveries, type Pool } from '@yv/db';
 import {
   AdminError,
   clearRateLimit,
@@ -19,6 +19,7 @@ const USAGE = `usage: pnpm admin <command>
   key revoke --partner ID --key-prefix PREFIX
   webhook set --partner ID --url URL              (also re-enables an endpoint a 410 disabled)
   webhook rotate-secret --partner ID [--grace-hours N]  (default ${DEFAULT_GRACE_HOURS}: old secrets sign that long too)
+  webhook repair-open                             (after an upgrade across 2026-11-29: docs/webhooks.md)
   limits set --partner ID --per-minute N          (the partner's own budget on partner routes; 0: unlimited)
   limits clear --partner ID                       (back to RATE_LIMIT_PARTNER_PER_MINUTE)
 Prints one JSON object on stdout. Reads DATABASE_URL.`;
@@ -69,6 +70,8 @@ async function run(pool: Pool, argv: string[]): Promise<unknown> {
         partnerId: required(values, 'partner'),
         graceHours: values['grace-hours'] === undefined ? DEFAULT_GRACE_HOURS : Number(values['grace-hours']),
       });
+    case 'webhook repair-open':
+      return repairOpenDeliveries(pool);
     case 'limits set':
       return setRateLimit(pool, {
         partnerId: required(values, 'partner'),
