@@ -7,6 +7,7 @@ import {
   insertOutboxEvent,
   insertOutboxEventBurst,
   listDueDeliveries,
+  listWebhookDeliveries,
   pruneWebhookEvents,
   recordDeliveryAttempts,
   redeliverPartnerEvents,
@@ -46,12 +47,7 @@ async function relayAll(): Promise<void> {
 }
 
 async function deliveryIds(partnerId: string): Promise<string[]> {
-  const { rows } = await db.pool.query<{ id: string }>(
-    `SELECT d.id FROM webhook_deliveries d JOIN outbox_events e ON e.event_id = d.event_id
-      WHERE d.partner_id = $1 ORDER BY e.id`,
-    [partnerId],
-  );
-  return rows.map((row) => row.id);
+  return (await listWebhookDeliveries(db.pool, partnerId)).map((delivery) => delivery.id);
 }
 
 async function openRows(ids: readonly string[]): Promise<Record<string, boolean>> {
