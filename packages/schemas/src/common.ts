@@ -1,4 +1,4 @@
-import { ADDRESS_PATTERN, CHAIN_ADDRESS_PATTERN } from './address';
+import { ADDRESS_PATTERN, CHAIN_ADDRESS_PATTERN, EVM_ADDRESS_FORMAT } from './address';
 import { ref } from './ref';
 
 /** Building blocks shared by every area: chain primitives, amounts, time, and the response envelope. */
@@ -6,8 +6,9 @@ import { ref } from './ref';
 export const Address = {
   type: 'string',
   pattern: ADDRESS_PATTERN,
+  format: EVM_ADDRESS_FORMAT,
   description:
-    'A 20-byte EVM address in hex. Case is not significant (checksummed and lower-case forms are both accepted); compare addresses case-insensitively.',
+    'A 20-byte EVM address in hex: all lower-case, all upper-case, or mixed case with a valid EIP-55 checksum. A mixed-case address whose checksum is wrong (one letter of a checksummed address in the other case) is refused with 400 naming the field, as a likely typo. Compare addresses case-insensitively.',
 } as const;
 
 export const ChainAddress = {

@@ -91,8 +91,15 @@ Conventions:
   BAD_REQUEST before anything else about it is checked.
 - Lists are paged newest first with an opaque \`cursor\` and \`limit\` (1 to 100, default 25); \`meta.nextCursor\` is
   null on the last page.
+- EVM addresses (bodies, \`{address}\`, \`wallet\`) are hex in one case, or mixed case with a valid EIP-55 checksum;
+  a wrong checksum is a 400 naming the field (see [Errors](#tag/guide-errors)).
 - Every \`/api/v1\` route but \`/api/v1/health\` and \`/api/v1/openapi.json\` is rate limited, with \`RateLimit-Policy\`
   and \`RateLimit\` headers on every answer and 429 with \`Retry-After\` over the limit: see [Rate limits](#tag/guide-rate-limits).
+  A read or builder called with your partner key counts against your partner budget.
+- Browsers: the operations without credentials (reads, builders, health, this document) answer CORS, preflights
+  included, for the origins the operator allows (any, \`*\`, unless restricted), exposing \`X-Request-Id\`, the
+  rate-limit headers and \`Retry-After\`. Partner and cron routes send no CORS headers, and \`Authorization\` is not an
+  allowed request header: a partner key never belongs in a browser.
 - Paths carry the version (\`/api/v1\`); additions are backwards compatible, removals get a new version.`;
 
 export function buildOpenApi({ serverUrl, groups = defaultPathGroups() }: OpenApiOptions): OpenApiDocument {

@@ -1,5 +1,6 @@
 import Ajv2020, { type ErrorObject, type ValidateFunction } from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
+import { ADDRESS_CASE_RULE, EVM_ADDRESS_FORMAT, isEvmAddress } from './address';
 import { COMPONENTS_PREFIX } from './ref';
 import { schemas, type SchemaName } from './registry';
 
@@ -20,9 +21,16 @@ export interface Validator {
   validate(schemaName: SchemaName, value: unknown): ValidationResult;
 }
 
-export function createValidator(): Validator {
-  const ajv = new Ajv2020({ strict: true, allErrors: true, allowUnionTypes: true, useDefaults: true });
+/** The formats the schemas use: ajv-formats' standard ones and the API's own `evm-address`. */
+export function addApiFormats(ajv: Ajv2020): Ajv2020 {
   addFormats(ajv);
+  return ajv.addFormat(EVM_ADDRESS_FORMAT, isEvmAddress);
+}
+
+export function createValidator(): Validator {
+  const ajv = addApiFormats(
+    new Ajv2020({ strict: true, allErrors: true, allowUnionTypes: true, useDefaults: true }),
+  );
   // `components` is the container of the named schemas, not a validation keyword.
   ajv.addKeyword('components');
   ajv.addSchema({ $id: SCHEMA_DOCUMENT_ID, components: { schemas } });
@@ -50,18 +58,23 @@ export function createValidator(): Validator {
  * "must match a schema in anyOf" only hide the real cause, so they are dropped whenever a more specific error exists.
  */
 export function readableErrors(errors: readonly ErrorObject[]): string[] {
-  const specific = errors.filter((error) => !isBranchNoise(error));
+  const specific = errors.filter((error) => !isBranchNoise(error, errors));
   const chosen = specific.length > 0 ? specific : errors;
   return [...new Set(chosen.map(describe))];
 }
 
-function isBranchNoise(error: ErrorObject): boolean {
+/** Branch noise, and an address's format error where its pattern already failed (one cause, said once). */
+function isBranchNoise(error: ErrorObject, all: readonly ErrorObject[]): boolean {
   if (error.keyword === 'anyOf' || error.keyword === 'oneOf') return true;
+  if (error.keyword === 'format' && error.params.format === EVM_ADDRESS_FORMAT)
+    return all.some((other) => other.keyword === 'pattern' && other.instancePath === error.instancePath);
   return error.keyword === 'type' && error.params.type === 'null';
 }
 
 function describe(error: ErrorObject): string {
   const path = error.instancePath || '/';
+  if (error.keyword === 'format' && error.params.format === EVM_ADDRESS_FORMAT)
+    return `${path} ${ADDRESS_CASE_RULE}`;
   switch (error.keyword) {
     case 'additionalProperties':
       return `${path} must NOT have additional property '${String(error.params.additionalProperty)}'`;

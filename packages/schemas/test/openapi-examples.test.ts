@@ -1,6 +1,5 @@
 import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020';
-import addFormats from 'ajv-formats';
-import { buildOpenApi, API_ERROR_STATUS, type ApiErrorCode } from '../src';
+import { addApiFormats, buildOpenApi, API_ERROR_STATUS, type ApiErrorCode } from '../src';
 
 /**
  * Every example in the document must be a value its schema accepts, whichever area added it, so a partner who
@@ -63,7 +62,7 @@ function absoluteRefs(value: unknown): unknown {
 
 function compiler(): (schema: unknown) => ValidateFunction {
   const ajv = new Ajv2020({ strict: true, allErrors: true, allowUnionTypes: true });
-  addFormats(ajv);
+  addApiFormats(ajv);
   ajv.addKeyword('components');
   ajv.addSchema({ $id: DOC_ID, components: { schemas: doc.components.schemas } });
   return (schema) => ajv.compile(absoluteRefs(schema) as object);

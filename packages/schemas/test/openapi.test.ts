@@ -116,6 +116,10 @@ describe('buildOpenApi', () => {
         $ref: '#/components/responses/BadRequest',
         description: expect.stringContaining('BAD_WALLET'),
       }),
+      '401': expect.objectContaining({
+        $ref: '#/components/responses/Unauthorized',
+        description: expect.stringContaining('Only when a Bearer partner key is sent'),
+      }),
       '503': expect.objectContaining({
         $ref: '#/components/responses/ServiceUnavailable',
         description: expect.stringContaining('POSITION_READ_FAILED'),
@@ -148,7 +152,8 @@ describe('buildOpenApi', () => {
     expect(doc.components.schemas).toHaveProperty('WithdrawalMetadata');
     const readsOnly = buildOpenApi({ serverUrl: 'https://partner-api.example.org', groups: [readsPaths()] });
     expect(readsOnly.components.schemas).not.toHaveProperty('PartnerAction');
-    expect(readsOnly.components.securitySchemes).toEqual({});
+    // The reads take an optional partner key (its budget then applies), so the reads alone use its scheme.
+    expect(Object.keys(readsOnly.components.securitySchemes)).toEqual(['partnerKey']);
   });
 
   it('refuses two definitions of one operation', () => {

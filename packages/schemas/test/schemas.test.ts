@@ -1,4 +1,5 @@
 import {
+  ADDRESS_CASE_RULE,
   API_ERROR_CODES,
   API_ERROR_STATUS,
   SCHEMA_NAMES,
@@ -10,6 +11,7 @@ import {
   createValidator,
   errorSchemas,
   fundingSchemas,
+  isEvmAddress,
   readSchemas,
   responseSchemas,
   schemas,
@@ -326,5 +328,26 @@ describe('request bodies', () => {
     ]);
     expect(errorsOf('IdempotencyKey', 'short')).toEqual(['/ must NOT have fewer than 8 characters']);
     expect(errorsOf('IdempotencyKey', 'k'.repeat(161))).toEqual(['/ must NOT have more than 160 characters']);
+  });
+});
+
+describe('addresses', () => {
+  // WALLET with its first letter's case flipped: still 40 hex digits, but the EIP-55 checksum no longer holds.
+  const flipped = `0x3c${WALLET.slice(4)}`;
+
+  it('accepts one case or a valid checksum, and refuses a wrong checksum', () => {
+    for (const accepted of [WALLET, WALLET.toLowerCase(), `0x${WALLET.slice(2).toUpperCase()}`])
+      expect({ accepted, ok: isEvmAddress(accepted) }).toEqual({ accepted, ok: true });
+    for (const refused of [flipped, '0x12', `${WALLET}0`, 42])
+      expect({ refused, ok: isEvmAddress(refused) }).toEqual({ refused, ok: false });
+  });
+
+  it('names the field of a wrong checksum once, and a malformed address by its pattern only', () => {
+    expect(errorsOf('DepositRequest', { amountRaw: '1', account: WALLET, receiver: flipped })).toEqual([
+      `/receiver ${ADDRESS_CASE_RULE}`,
+    ]);
+    expect(errorsOf('DepositRequest', { amountRaw: '1', account: '0x12' })).toEqual([
+      '/account must match pattern "^0x[a-fA-F0-9]{40}$"',
+    ]);
   });
 });

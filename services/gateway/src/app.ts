@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import { mountProbes, type ServiceMetrics } from '@yv/metrics';
 import type { OpenApiDocument } from '@yv/schemas';
 import { checkBodyShape } from './http/body-shape';
+import { cors, type CorsOrigins } from './http/cors';
 import { errorHandler, notFound } from './http/errors';
 import { requestMetrics } from './http/metrics';
 import { requestId, requestIdOf } from './http/request-id';
@@ -15,6 +16,8 @@ export interface AppDeps {
   bodyLimitBytes: number;
   /** Express `trust proxy` (TRUST_PROXY): which X-Forwarded-For hops `req.ip` believes. False: none. */
   trustProxy?: number | string[] | false;
+  /** CORS_ORIGINS: browser origins allowed on the credential-free operations of `openApi`. Unset: no CORS at all. */
+  corsOrigins?: CorsOrigins;
   /** Feature routers (reads, builders, partner actions, cron), mounted in order. */
   routers: Router[];
   /** False once SIGTERM arrived: /readyz answers 503 so the load balancer stops sending new requests. */
@@ -58,6 +61,7 @@ export function createApp(deps: AppDeps): Express {
     });
     next();
   });
+  if (deps.corsOrigins !== undefined) app.use(cors(deps.corsOrigins, deps.openApi.paths));
   app.use(
     express.json({ limit: deps.bodyLimitBytes, strict: true, type: () => true, verify: checkBodyShape }),
   );

@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { common, duration, int, parseEnv, port, string, url, type ConfigOf } from '@yv/config';
 import { actionTrackerSpec } from './actions/config';
+import { corsSpec } from './http/cors';
 import { rateLimitSpec } from './rate-limit/config';
 import { readsSpec } from './reads/options';
 import { cronSpec } from './webhooks/config';
@@ -35,6 +36,7 @@ export const gatewaySpec = {
   ...cronSpec,
   ...webhookEndpointSpec,
   ...rateLimitSpec,
+  ...corsSpec,
 };
 
 export type GatewayConfig = ConfigOf<typeof gatewaySpec>;

@@ -21,6 +21,7 @@ export function createGatewayApp(ctx: GatewayContext, opts: { isReady?: () => bo
     openApi,
     bodyLimitBytes: ctx.config.BODY_LIMIT_BYTES,
     trustProxy: trustProxySetting(ctx.config.TRUST_PROXY),
+    corsOrigins: ctx.config.CORS_ORIGINS,
     isReady: opts.isReady,
     routers: [
       // First: it authenticates partner routes and limits every /api/v1 route but the exempt ones.

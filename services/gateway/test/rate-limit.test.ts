@@ -1,7 +1,8 @@
 import request from 'supertest';
 import { createServiceMetrics } from '@yv/metrics';
 import { buildOpenApi } from '@yv/schemas';
-import { clearRateLimit, setRateLimit } from '../src/admin/commands';
+import { clearRateLimit, revokeKey, setRateLimit } from '../src/admin/commands';
+import { apiKeyPrefix } from '../src/auth/keys';
 import { createGatewayApp } from '../src/server';
 import { useTestGateway } from './support/gateway';
 import { createTestPartner, expectError } from './support/partner';
@@ -116,6 +117,63 @@ describe('rate limits', () => {
     expect(remaining(back)).toBe(2);
   });
 
+  it("limits a public read called with a partner key on the partner's budget, not the address's", async () => {
+    const partner = await createTestPartner(gw.pool, 'poller');
+    await setRateLimit(gw.pool, { partnerId: partner.partnerId, perMinute: 300 });
+    const redeems = `/api/v1/wallets/${gw.vault.wallets[0]!.address}/redeems`;
+    const read = (apiKey?: string) => {
+      const req = request(gw.app).get(redeems).set('x-forwarded-for', '203.0.113.50');
+      return apiKey === undefined ? req : req.set('authorization', `Bearer ${apiKey}`);
+    };
+    // Six reads from one address: past its public budget of 3, all on the partner's 10.
+    const withKey = [];
+    for (let i = 0; i < 6; i++) withKey.push(await read(partner.apiKey));
+    for (const res of withKey) {
+      expect(res.status).toBe(200);
+      expect(res.headers['ratelimit-policy']).toBe('"partner";q=10;w=2');
+    }
+    expect(withKey.map(remaining)).toEqual([9, 8, 7, 6, 5, 4]);
+    // The partner budget is one: its partner routes spend the same bucket.
+    expect(remaining(await partnerGet(partner.apiKey))).toBe(3);
+
+    // The same address without a key still has its whole public budget, and then is refused.
+    const anonymous = [];
+    for (let i = 0; i < 3; i++) anonymous.push(await read());
+    expect(anonymous.map(remaining)).toEqual([2, 1, 0]);
+    expectRefused(await read(), 'public');
+    expect((await read(partner.apiKey)).status).toBe(200);
+    expect(await refusals({ route: '/api/v1/wallets/{address}/redeems', policy: 'public' })).toBe(1);
+  });
+
+  it('answers a wrong or revoked Bearer key on a public route 401, and ignores other schemes', async () => {
+    const partner = await createTestPartner(gw.pool, 'revoked');
+    const read = (authorization?: string) => {
+      const req = request(gw.app)
+        .get(`/api/v1/wallets/${gw.vault.wallets[0]!.address}/activity`)
+        .set('x-forwarded-for', '203.0.113.60');
+      return authorization === undefined ? req : req.set('authorization', authorization);
+    };
+    expect((await read(`Bearer ${partner.apiKey}`)).status).toBe(200);
+    await revokeKey(gw.pool, { partnerId: partner.partnerId, keyPrefix: apiKeyPrefix(partner.apiKey)! });
+    for (const header of [`Bearer ${partner.apiKey}`, 'Bearer not-a-key', 'bearer x', 'Bearer']) {
+      const res = await read(header);
+      expectError(res, 401, 'PARTNER_UNAUTHORIZED');
+      expect(res.headers['ratelimit']).toBeUndefined();
+    }
+    const basic = await read('Basic dXNlcjpwYXNz');
+    expect(basic.status).toBe(200);
+    expect(basic.headers['ratelimit-policy']).toBe('"public";q=3;w=2');
+    // Unlimited routes never look at the header; the cron route keeps its own secret.
+    expect(
+      (await request(gw.app).get('/api/v1/health').set('authorization', 'Bearer not-a-key')).status,
+    ).not.toBe(401);
+    const cron = await request(gw.app)
+      .post('/api/cron/webhooks')
+      .set('authorization', `Bearer ${partner.apiKey}`);
+    expect(cron.status).toBe(401);
+    expect(cron.headers['ratelimit']).toBeUndefined();
+  });
+
   it('ignores X-Forwarded-For without TRUST_PROXY: every address shares the peer bucket', async () => {
     // The same context (and buckets) behind a second app, with its own registry for the app's request metrics.
     const untrusting = createGatewayApp({
@@ -151,6 +209,13 @@ describe('rate limits', () => {
         const limited =
           path.startsWith('/api/v1/') && !['/api/v1/health', '/api/v1/openapi.json'].includes(path);
         expect({ path, method, has429: '429' in op.responses }).toEqual({ path, method, has429: limited });
+        // A limited public route takes an optional partner key, whose budget then applies.
+        if (limited && !path.startsWith('/api/v1/partner/'))
+          expect({ path, security: op.security, has401: '401' in op.responses }).toEqual({
+            path,
+            security: [{}, { partnerKey: [] }],
+            has401: true,
+          });
       }
     }
     const ok = doc.paths[KEYS]?.get?.responses['200'] as { headers?: Record<string, unknown> };

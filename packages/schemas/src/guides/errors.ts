@@ -23,6 +23,12 @@ is 404, a body over the size limit is 413, and a rate-limited request is 429 (se
 
 ${errorTable()}
 
+**Addresses.** Every EVM address a request carries is accepted all lower-case, all upper-case, or in mixed case
+with a valid EIP-55 checksum. A mixed-case address whose checksum is wrong (one letter of a checksummed address in
+the other case) is a likely typo and is refused with 400, the field named in the message: \`BAD_REQUEST\` in a builder
+body, \`BAD_ACTION_REQUEST\` in a partner action body, \`BAD_WALLET\` in an \`{address}\` path or \`wallet\` query
+parameter. Nothing is stored on a refusal, and the Idempotency-Key is not spent.
+
 Every answer carries \`x-request-id\`: quote it when asking the vault's operators about a failure. A 500 or 503 may
 succeed later unchanged; a 4xx needs a changed request, or for a 409 a changed state. \`@yv/sdk\` throws \`PartnerApiError\` with \`code\`, \`status\` and \`requestId\`.`;
 }

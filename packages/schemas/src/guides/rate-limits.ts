@@ -8,10 +8,16 @@ export const RATE_LIMITS_GUIDE = `Requests are counted in a fixed window per bud
   (policy \`"partner"\`; 600 a minute unless the operator set another, for all partners or for yours).
 - **Every other \`/api/v1\` route** (reads, builders): one budget per client address (policy \`"public"\`; 120 a
   minute unless the operator set another).
+- **A read or builder called with your key** (\`Authorization: Bearer <API_KEY>\`, from your server): your partner
+  budget instead (policy \`"partner"\`, the same budget as your partner routes), so a server polling
+  \`/api/v1/wallets/{address}/redeems\` for all your users is not held to one client address's 120 a minute.
+  \`@yv/sdk\` sends the key on every call. A Bearer key that is not valid (wrong, revoked, past its grace) is
+  **401 \`PARTNER_UNAUTHORIZED\`** on these routes too, never a silent fall back to the address budget; without the
+  header they need no credentials. Never send the key from a browser: CORS does not allow the header.
 - **Never limited**: ${RATE_LIMIT_EXEMPT_PATHS.map((path) => `\`${path}\``).join(', ')}, and everything outside
   \`/api/v1\` (\`/docs\`, the cron route).
 
-Every answer of a limited route (of a partner route, once its API key is accepted) carries the budget and what is
+Every answer of a limited route (of one called with a key, once the key is accepted) carries the budget and what is
 left of it, in the structured-field form of draft-ietf-httpapi-ratelimit-headers:
 
 ${markdownTable(

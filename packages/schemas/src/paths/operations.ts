@@ -146,7 +146,8 @@ export const parameterComponents = {
     name: 'address',
     in: 'path',
     required: true,
-    description: 'The wallet, a 20-byte hex address (any case). Anything else is 400 BAD_WALLET.',
+    description:
+      'The wallet, a 20-byte hex address: one case, or mixed case with a valid EIP-55 checksum. Anything else is 400 BAD_WALLET.',
     schema: ref('Address'),
   },
   Cursor: {

@@ -272,7 +272,8 @@ export function partnerActionsPaths(): PathGroup {
               name: 'wallet',
               in: 'query',
               required: false,
-              description: 'Only actions of this wallet (any case). Invalid: 400 BAD_WALLET.',
+              description:
+                'Only actions of this wallet: one case, or mixed case with a valid EIP-55 checksum. Invalid: 400 BAD_WALLET.',
               schema: ref('Address'),
             },
             {

@@ -1,16 +1,17 @@
 import { rateLimitPolicyOf } from '../rate-limits';
 import { ref } from '../ref';
-import { JSON_MEDIA_TYPE, type PathsObject } from './operations';
+import { JSON_MEDIA_TYPE, PARTNER_KEY, errorResponses, type PathsObject } from './operations';
 
 /**
  * The rate-limit headers and the 429 answer, added to every limited operation here rather than in each area's
- * paths, so no new route can forget them. Headers are inlined: a `$ref` response (the shared error responses)
+ * paths, so no new route can forget them. A limited public operation also takes an optional partner key (its
+ * budget is then the partner's), so it gains the 401 of a wrong one. Headers are inlined: a `$ref` response (the shared error responses)
  * cannot carry headers beside it, which is why the description of the document says every answer has them.
  */
 export const RATE_LIMIT_HEADERS = {
   'RateLimit-Policy': {
     description:
-      'The budget of this route (draft-ietf-httpapi-ratelimit-headers, structured field): `"partner";q=600;w=60` is 600 requests per 60-second window per partner; `"public"` is per client address.',
+      'The budget of this route (draft-ietf-httpapi-ratelimit-headers, structured field): `"partner";q=600;w=60` is 600 requests per 60-second window per partner (on a read or builder too, when called with a partner key); `"public"` is per client address.',
     schema: { type: 'string' },
   },
   RateLimit: {
@@ -49,15 +50,25 @@ const TOO_MANY_REQUESTS = {
   },
 };
 
+const OPTIONAL_PARTNER_KEY = [{}, ...PARTNER_KEY];
+
+const WRONG_OPTIONAL_KEY = {
+  ...errorResponses(['PARTNER_UNAUTHORIZED'])['401'],
+  description:
+    'Only when a Bearer partner key is sent and it is not a valid one (wrong, revoked or past its grace). Without the header the operation needs no credentials. Codes: PARTNER_UNAUTHORIZED.',
+};
+
 export function withRateLimits(paths: PathsObject): PathsObject {
   return Object.fromEntries(
     Object.entries(paths).map(([path, item]) => {
-      if (rateLimitPolicyOf(path) === null) return [path, item];
+      const policy = rateLimitPolicyOf(path);
+      if (policy === null) return [path, item];
       const limited = Object.fromEntries(
         Object.entries(item).map(([method, operation]) => [
           method,
           {
             ...operation,
+            ...(policy === 'public' ? { security: OPTIONAL_PARTNER_KEY } : {}),
             responses: {
               ...Object.fromEntries(
                 Object.entries(operation.responses).map(([status, response]) => [
@@ -65,6 +76,7 @@ export function withRateLimits(paths: PathsObject): PathsObject {
                   '$ref' in response ? response : { ...response, headers: { ...RATE_LIMIT_HEADERS } },
                 ]),
               ),
+              ...(policy === 'public' ? { '401': WRONG_OPTIONAL_KEY } : {}),
               '429': TOO_MANY_REQUESTS,
             },
           },

@@ -117,7 +117,7 @@ export function readsPaths(): PathGroup {
               in: 'query',
               required: false,
               description:
-                'The wallet to include; without it the wallet sections are null. Invalid: 400 BAD_WALLET.',
+                'The wallet to include (one case, or mixed case with a valid EIP-55 checksum); without it the wallet sections are null. Invalid: 400 BAD_WALLET.',
               schema: ref('Address'),
             },
           ],

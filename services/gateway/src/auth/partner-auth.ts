@@ -30,6 +30,14 @@ function activeKeyLookup(pool: Pool): (prefix: string) => Promise<ActivePartnerA
   return lookup;
 }
 
+/**
+ * Whether the request presents a Bearer credential: the scheme in any case, so a mis-cased one is refused rather than
+ * silently ignored; other schemes (Basic to a proxy in front) are not the API's.
+ */
+export function carriesBearer(req: Request): boolean {
+  return /^bearer(\s|$)/i.test(req.get('authorization') ?? '');
+}
+
 /** The authenticated partner of the request, set by `partnerAuth`. */
 export function partnerIdOf(res: Response): string {
   const partnerId = res.locals.partnerId as string | undefined;

@@ -2,7 +2,7 @@ import { Router, type Response } from 'express';
 import type { Pool } from '@yv/db';
 import { rateLimitHeaders, rateLimitMessage, resetSeconds, type RateLimitState } from '@yv/domain';
 import { rateLimitPolicyOf, type PathsObject } from '@yv/schemas';
-import { authenticatePartner, type OnAuthenticated } from '../auth/partner-auth';
+import { authenticatePartner, carriesBearer, type OnAuthenticated } from '../auth/partner-auth';
 import { sendError } from '../http/envelope';
 import type { Limiter } from './limiter';
 import type { RateLimitMetrics } from './metrics';
@@ -29,15 +29,16 @@ export function routeTemplates(paths: PathsObject): (path: string) => string {
 
 /**
  * The first router: a partner route is authenticated here (the feature routers' own partnerAuth then finds the
- * partner set) and limited per partner, so one partner's burst never spends another's budget; every other limited
- * route is limited per client address (`req.ip`, which honours TRUST_PROXY). Every answer of a limited route
- * carries the headers, so a client can pace itself before it is refused.
+ * partner set) and limited per partner, so one partner's burst never spends another's budget; so is a public route
+ * called with a Bearer key (a wrong key is 401, so the partner learns of it). Every other limited route is limited
+ * per client address (`req.ip`, which honours TRUST_PROXY). Every answer of a limited route carries the headers, so
+ * a client can pace itself before it is refused.
  */
 export function rateLimitGate(deps: RateLimitGateDeps): Router {
   const router = Router();
   const templateOf = routeTemplates(deps.paths);
   router.use(async (req, res, next) => {
-    const policy = rateLimitPolicyOf(req.path);
+    const policy = rateLimitPolicyOf(req.path, carriesBearer(req));
     if (policy === null) return next();
     let key: string;
     let perMinute: number;

@@ -2,16 +2,20 @@ import type { PositionState } from '@yv/chain';
 import type { ProductConfig } from '@yv/config';
 import type { ActivityEventRow } from '@yv/db';
 import { ApiError, toAmount, type RedeemJson } from '@yv/domain';
-import { isHexAddress } from '@yv/schemas';
+import { ADDRESS_CASE_RULE, isEvmAddress, isHexAddress } from '@yv/schemas';
 import type { Tokens } from './tokens';
 
-/** A wallet from a path or query parameter; anything but a 20-byte hex address is 400 BAD_WALLET. */
-export function parseWallet(value: unknown): string {
+/**
+ * A wallet from a path or query parameter (`name` says which, e.g. "path parameter `address`"), by the rule of
+ * every address a request carries (isEvmAddress); anything else is 400 BAD_WALLET.
+ */
+export function parseWallet(value: unknown, name: string): string {
   if (!isHexAddress(value))
     throw new ApiError(
       'BAD_WALLET',
-      `wallet must be a 20-byte hex address (0x followed by 40 hex digits), got ${JSON.stringify(value)}`,
+      `${name} must be a 20-byte hex address (0x followed by 40 hex digits), got ${JSON.stringify(value)}`,
     );
+  if (!isEvmAddress(value)) throw new ApiError('BAD_WALLET', `${name} ${ADDRESS_CASE_RULE}, got "${value}"`);
   return value;
 }
 

@@ -48,7 +48,7 @@ function listQuery(req: Request): ActionListQuery {
   const status = statusParam(req.query.status);
   const cursor = cursorParam(req.query.cursor);
   return {
-    ...(wallet === undefined ? {} : { wallet: parseWallet(wallet) }),
+    ...(wallet === undefined ? {} : { wallet: parseWallet(wallet, 'query parameter `wallet`') }),
     ...(status === undefined ? {} : { status }),
     ...(cursor === null ? {} : { afterId: parseActionsCursor(cursor) }),
     limit: parseLimit(req.query.limit),

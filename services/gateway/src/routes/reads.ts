@@ -17,6 +17,8 @@ export interface ReadsDeps {
   bootstrapHlpSeriesPoints: number;
 }
 
+const WALLET_PATH = 'path parameter `address`';
+
 /**
  * The reads of the spec, no credentials. Handlers only parse parameters and send; a failure leaves as its
  * ApiError through the app's error handler. Unknown query parameters are ignored.
@@ -45,7 +47,7 @@ export function readsRouter(deps: ReadsDeps): Router {
       read: (wallet: string, page: { cursor: string | null; limit: number }) => Promise<PageResult<unknown>>,
     ): RequestHandler =>
     async (req, res) => {
-      const wallet = parseWallet(req.params.address);
+      const wallet = parseWallet(req.params.address, WALLET_PATH);
       const page = { cursor: cursorParam(req.query.cursor), limit: parseLimit(req.query.limit) };
       const { data, updatedAt, meta, nextCursor } = await counted(section, () => read(wallet, page));
       sendData(res, data, { ...meta, updatedAt, nextCursor });
@@ -69,7 +71,8 @@ export function readsRouter(deps: ReadsDeps): Router {
     single('hlp', () => s.hlp()),
   );
   router.get('/api/v1/bootstrap', async (req, res) => {
-    const wallet = req.query.wallet === undefined ? null : parseWallet(req.query.wallet);
+    const wallet =
+      req.query.wallet === undefined ? null : parseWallet(req.query.wallet, 'query parameter `wallet`');
     const result = await readBootstrap(s, wallet, {
       timeoutMs: deps.sectionTimeoutMs,
       hlpSeriesPoints: deps.bootstrapHlpSeriesPoints,
@@ -78,7 +81,7 @@ export function readsRouter(deps: ReadsDeps): Router {
     res.status(200).type('application/json').send(bootstrapJson(result));
   });
   router.get('/api/v1/wallets/:address/position', async (req, res) => {
-    const wallet = parseWallet(req.params.address);
+    const wallet = parseWallet(req.params.address, WALLET_PATH);
     const { data, updatedAt, meta } = await counted('position', () => s.position(wallet));
     sendData(res, data, { ...meta, updatedAt });
   });
