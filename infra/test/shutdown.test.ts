@@ -11,11 +11,12 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { findPartnerActionById, findPartnerActionByKey, listWebhookDeliveries } from '../../packages/db/src';
-import { writeDeployment } from '../../packages/devnet/src';
+import { startChain, writeDeployment, type RunningChain } from '../../packages/devnet/src';
 import {
   createTestDatabase,
   createTestRedis,
   deployTestVault,
+  freePort,
   type DevnetVault,
   type TestDatabase,
   type TestRedis,
@@ -75,12 +76,20 @@ function causeCode(error: unknown): string {
 
 describe('gateway: SIGTERM under load', () => {
   let gw: GatewayProcess;
+  // A chain of this test's own: it turns automining off to hold deposits unmined, which the shared chain's other
+  // files must not see.
+  let chain: RunningChain;
   beforeAll(async () => {
+    chain = await startChain({ port: await freePort(), blockIntervalMs: 1000 });
     // Receipt jobs of unmined transactions wait 3 s between looks: some are still queued when the gateway stops.
-    gw = await startGatewayProcess({ ACTION_RECEIPT_POLL: '3s', LOG_LEVEL: 'info' });
+    gw = await startGatewayProcess(
+      { ACTION_RECEIPT_POLL: '3s', LOG_LEVEL: 'info' },
+      { rpcUrl: chain.rpcUrl },
+    );
   }, 120_000);
   afterAll(async () => {
     await gw?.close();
+    await chain?.stop();
   });
 
   const send = async (
@@ -104,12 +113,15 @@ describe('gateway: SIGTERM under load', () => {
     return { status: res.status, body: await res.json() };
   };
 
-  /** A deposit action with its approval done, and its deposit: mined (`wait`), or signed to be broadcast later. */
+  /**
+   * A deposit action with its approval done, and its deposit: mined (`wait`), or pending behind a nonce gap that
+   * `gap` fills.
+   */
   async function preparedDeposit(
     vault: DevnetVault,
     index: number,
     wait: boolean,
-  ): Promise<{ id: string; hash?: string; signed?: string }> {
+  ): Promise<{ id: string; hash: string; gap?: string }> {
     const wallet = vault.wallets[index]!;
     const body = { amountRaw: '2000000', account: wallet.address, slippageBps: 50 };
     let action = (
@@ -124,20 +136,33 @@ describe('gateway: SIGTERM under load', () => {
     }
     const tx = action.data.steps[action.data.steps.length - 1]!.tx;
     if (wait) return { id: action.data.id, hash: (await signAndSend(wallet, tx)).hash };
-    const populated = await wallet.populateTransaction({
-      to: tx.to,
-      data: tx.data,
-      value: BigInt(tx.value),
-      chainId: BigInt(tx.chainId),
-    });
-    return { id: action.data.id, signed: await wallet.signTransaction(populated) };
+    // Sent one nonce ahead, the deposit is known to the node (submit refuses an unknown hash) but held unmined until
+    // the transaction filling the gap is broadcast.
+    const nonce = await vault.provider.getTransactionCount(wallet.address, 'pending');
+    const chainId = BigInt(tx.chainId);
+    const deposit = await wallet.signTransaction(
+      await wallet.populateTransaction({
+        to: tx.to,
+        data: tx.data,
+        value: BigInt(tx.value),
+        chainId,
+        nonce: nonce + 1,
+      }),
+    );
+    await vault.provider.broadcastTransaction(deposit);
+    const gap = await wallet.signTransaction(
+      await wallet.populateTransaction({ to: wallet.address, value: 0n, chainId, nonce }),
+    );
+    return { id: action.data.id, hash: keccak256(deposit), gap };
   }
 
   it('answers every accepted request, turns /readyz 503, exits 0 and loses no receipt job', async () => {
     const mined = [await preparedDeposit(gw.vault, 0, true), await preparedDeposit(gw.vault, 1, true)];
+    // Without automining a transaction may wait behind a nonce gap; interval mining still makes a block a second.
+    await gw.vault.provider.send('evm_setAutomine', [false]);
     const unmined = [await preparedDeposit(gw.vault, 2, false), await preparedDeposit(gw.vault, 3, false)];
-    // Mined deposits are submitted early (their jobs finish); the others are submitted before they are broadcast,
-    // so their jobs are still waiting for a transaction to appear when the gateway stops.
+    // Mined deposits are submitted early (their jobs finish); the others are submitted while held behind their
+    // nonce gap, so their jobs are still waiting for a receipt when the gateway stops.
     const submits = new Map([
       [30, mined[0]!],
       [60, mined[1]!],
@@ -167,7 +192,7 @@ describe('gateway: SIGTERM under load', () => {
       const requestId = idOf(i);
       const submit = submitOf(i);
       if (submit) {
-        const txHash = submit.hash ?? keccak256(submit.signed!);
+        const txHash = submit.hash;
         return send(requestId, 'POST', `/api/v1/partner/actions/${submit.id}/submit`, { txHash });
       }
       if (i % 3 === 0)
@@ -291,8 +316,8 @@ describe('gateway: SIGTERM under load', () => {
       });
     }
     expect(rows.filter((row) => row?.status === 'submitted').length).toBeGreaterThan(0);
-    // The users' transactions appear; a new gateway picks the queued jobs up and settles every accepted submit.
-    for (const deposit of unmined) await gw.vault.provider.broadcastTransaction(deposit.signed!);
+    // The users' transactions are mined; a new gateway picks the queued jobs up and settles every accepted submit.
+    for (const deposit of unmined) await gw.vault.provider.broadcastTransaction(deposit.gap!);
     await gw.restart();
     for (const id of acceptedIds) {
       await eventually(

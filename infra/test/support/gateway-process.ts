@@ -41,7 +41,11 @@ const READY = {
   inputs: { source: 'infra test' },
 };
 
-export async function startGatewayProcess(env: Record<string, string> = {}): Promise<GatewayProcess> {
+export async function startGatewayProcess(
+  env: Record<string, string> = {},
+  /** `rpcUrl`: a chain of the test's own (default the run's shared devnet). */
+  opts: { rpcUrl?: string } = {},
+): Promise<GatewayProcess> {
   const owned: { db?: TestDatabase; redis?: TestRedis; fixture?: FixtureServer; dir?: string } = {};
   let vault: DevnetVault | undefined;
   let running: RunningProcess | undefined;
@@ -54,7 +58,7 @@ export async function startGatewayProcess(env: Record<string, string> = {}): Pro
     if (owned.dir) rmSync(owned.dir, { recursive: true, force: true });
   };
   try {
-    vault = await deployTestVault();
+    vault = await deployTestVault(undefined, opts.rpcUrl);
     owned.db = await createTestDatabase();
     owned.redis = createTestRedis();
     owned.fixture = await startFixtureServer({ port: 0 });

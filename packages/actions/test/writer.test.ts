@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import {
   findActivePartnerApiKeys,
   findPartnerActionByKey,
@@ -7,6 +7,7 @@ import {
   listOutboxEvents,
   newPartnerActionRow,
   revokePartnerApiKey,
+  type PartnerActionChanges,
 } from '@yv/db';
 import { IllegalTransitionError, toPartnerActionJson } from '@yv/domain';
 import type { PartnerActionStatus } from '@yv/schemas';
@@ -28,6 +29,13 @@ function writer() {
   return { w, entered, created };
 }
 
+/** A legal first move of a new action (the submit's). */
+const submitted = (): PartnerActionChanges => ({
+  status: 'submitted',
+  txHash: `0x${randomBytes(32).toString('hex')}`,
+  submittedAt: new Date(),
+});
+
 const statuses = async (id: string) =>
   (await listOutboxEvents(db.pool, 'action.updated', id)).map(
     (e) => (e.payload as { status: string }).status,
@@ -39,11 +47,11 @@ describe('the action writer', () => {
     const action = newAction(await newPartner(db.pool), 'deposit');
     const written = (await w.create(action))!;
     expect(written.json).toMatchObject({ id: action.id, status: 'created', action: 'deposit' });
-    const changed = await w.change(action.id, () => ({ status: 'requires_signature' }));
-    expect(changed).toMatchObject({ changed: true, row: { status: 'requires_signature' } });
-    expect(await statuses(action.id)).toEqual(['created', 'requires_signature']);
+    const changed = await w.change(action.id, submitted);
+    expect(changed).toMatchObject({ changed: true, row: { status: 'submitted' } });
+    expect(await statuses(action.id)).toEqual(['created', 'submitted']);
     expect(created).toEqual([action.id]);
-    expect(entered).toEqual(['requires_signature']);
+    expect(entered).toEqual(['submitted']);
   });
 
   it("creates the action and an event carrying exactly the stored resource, stamped by the writer's clock", async () => {
@@ -66,7 +74,7 @@ describe('the action writer', () => {
     const w = createActionWriter({ pool: db.pool, deployment, clock: () => ahead });
     const action = newAction(await newPartner(db.pool), 'deposit');
     await w.create(action);
-    const changed = await w.change(action.id, () => ({ status: 'requires_signature' }));
+    const changed = await w.change(action.id, submitted);
     expect(changed!.row.updatedAt.getTime()).toBeGreaterThanOrEqual(ahead.getTime());
   });
 
@@ -138,7 +146,7 @@ describe('the action writer', () => {
         payload: { id: '7' },
       },
     ];
-    await w.change(action.id, () => ({ status: 'requires_signature' }), related);
+    await w.change(action.id, submitted, related);
     expect(await listOutboxEvents(db.pool, 'redeem.updated', '7')).toHaveLength(1);
 
     const failing = async (): Promise<never> => {
@@ -147,7 +155,7 @@ describe('the action writer', () => {
     await expect(
       w.change(action.id, () => ({ status: 'failed', lastError: { code: 'X' } }), failing),
     ).rejects.toThrow('could not be read');
-    expect(await statuses(action.id)).toEqual(['created', 'requires_signature']);
+    expect(await statuses(action.id)).toEqual(['created', 'submitted']);
   });
 
   it('answers null for an unknown id', async () => {

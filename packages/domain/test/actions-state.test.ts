@@ -17,13 +17,26 @@ const NON_QUEUED = ACTION_KINDS.filter((kind) => kind !== 'redeem_async');
 describe('partner action state machine', () => {
   it.each(ACTION_KINDS)('%s follows the shared path created → submitted → confirmed → indexed', (kind) => {
     expect(transition(kind, 'created', 'submitted')).toBe('submitted');
-    expect(transition(kind, 'created', 'requires_signature')).toBe('requires_signature');
     expect(transition(kind, 'requires_signature', 'submitted')).toBe('submitted');
     expect(transition(kind, 'submitted', 'confirmed')).toBe('confirmed');
     expect(transition(kind, 'submitted', 'failed')).toBe('failed');
     expect(transition(kind, 'confirmed', 'indexed')).toBe('indexed');
     expect(transition(kind, 'created', 'failed')).toBe('failed');
     expect(transition(kind, 'requires_signature', 'failed')).toBe('failed');
+  });
+
+  it('lets the gateway no longer enter requires_signature: no read moves an action', () => {
+    for (const kind of ACTION_KINDS) expect(canTransition(kind, 'created', 'requires_signature')).toBe(false);
+  });
+
+  it('cancels an unsigned deposit (superseded by a fresh action) and no other unsigned kind', () => {
+    for (const from of ['created', 'requires_signature'] as const) {
+      expect(transition('deposit', from, 'cancelled')).toBe('cancelled');
+      for (const kind of ACTION_KINDS.filter((k) => k !== 'deposit'))
+        expect(canTransition(kind, from, 'cancelled')).toBe(false);
+    }
+    expect(canTransition('deposit', 'waiting_for_keeper', 'cancelled')).toBe(false);
+    expect(canTransition('deposit', 'submitted', 'cancelled')).toBe(false);
   });
 
   it('lets only a queued redemption go past indexed', () => {

@@ -43,7 +43,7 @@ export const PartnerActionStatusSchema = {
   type: 'string',
   enum: PARTNER_ACTION_STATUSES,
   description:
-    'Lifecycle of a partner action. created → (requires_signature) → submitted → confirmed → indexed; a redeem_async continues indexed → waiting_for_keeper → claimable → claimed, or → cancelled. submitted → failed when the receipt fails or the tx is dropped; created/requires_signature → failed when `quote.expiresAt` passes with nothing submitted. Terminal: indexed (deposit, instant redeem, claim, cancel, fulfil), claimed, cancelled, failed. waiting_for_keeper is not an error.',
+    'Lifecycle of a partner action. created → submitted → confirmed → indexed; a redeem_async continues indexed → waiting_for_keeper → claimable → claimed, or → cancelled. An unsigned deposit with an approval step → cancelled when the fresh action of the same deposit is created after the approval (lastError.code SUPERSEDED). submitted → failed when the receipt fails or the tx is dropped; created → failed when `quote.expiresAt` passes with nothing submitted. requires_signature is entered by no change any more (actions that entered it earlier move on as from created). Terminal: indexed (deposit, instant redeem, claim, cancel, fulfil), claimed, cancelled, failed. waiting_for_keeper is not an error.',
 } as const;
 
 export const TxRequest = {
@@ -237,7 +237,8 @@ export const PartnerAction = {
     lastError: {
       type: ['object', 'null'],
       additionalProperties: true,
-      description: 'Why the action failed (free-form); null unless it failed.',
+      description:
+        'Why the action failed, or which action superseded it (free-form, `code` and `message`; a superseded deposit adds `supersededBy`); null unless it failed or was superseded.',
     },
     indexingPending: {
       type: 'boolean',

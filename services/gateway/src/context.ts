@@ -134,6 +134,7 @@ export async function createGatewayContext(config: GatewayConfig): Promise<Gatew
     deployment,
     provider,
     follow: tracker.follow,
+    log,
   });
   const rateLimitMetrics = createRateLimitMetrics(metrics);
   const rateLimits = {

@@ -60,6 +60,7 @@ beforeAll(() => {
           deployment,
           provider,
           follow: async () => undefined,
+          log: pino({ level: 'silent' }),
         }),
       }),
     ],

@@ -1,5 +1,7 @@
 import { MockUSDC__factory } from '@yv/contracts';
 import { listOutboxEvents } from '@yv/db';
+import { createActionWriter } from '@yv/actions';
+import { failExpiredActions } from '../src/actions/expire';
 import { useTestGateway } from './support/gateway';
 import { shareBalance } from './support/flows';
 import {
@@ -56,25 +58,27 @@ describe('deposit with approval', () => {
       }),
     ]);
     expect(first.steps[0]!.tx).toMatchObject(layout.calls.approveDeposit(amount));
-    // Not approved yet: reading the action leaves it created.
-    expect(expectAction(await partner.get(first.id), 200).status).toBe('created');
 
     verifiedHash(await signAndSend(wallet, first.steps[0]!.tx), usdc);
     expect(await depositAllowance(gw.vault.deployment, wallet)).toBe(amount);
+    // A read changes nothing, even with the approval on chain: no state change in a GET.
+    expect(expectAction(await partner.get(first.id), 200)).toEqual({ ...first, idempotentReplay: false });
+    expect(await statusesOf(first.id)).toEqual(['created']);
 
-    // docs/design.md#partner-action-states: the approval seen confirmed moves the action to requires_signature,
-    // with its webhook event.
-    const approved = expectAction(await partner.get(first.id), 200);
-    expect(approved.status).toBe('requires_signature');
-    expect(approved.steps.map((s) => s.status)).toEqual(['confirmed', 'requires_signature']);
-    expect(await statusesOf(first.id)).toEqual(['created', 'requires_signature']);
-    expect(expectAction(await partner.get(first.id), 200).status).toBe('requires_signature');
-    expect(await statusesOf(first.id)).toHaveLength(2);
-
+    // Rule 4: the fresh action takes the deposit over; the first ends cancelled, superseded, its approval confirmed.
     const fresh = await partner.created('deposit', body);
     expect(fresh.id).not.toBe(first.id);
     expect(fresh.steps.map((s) => s.kind)).toEqual(['deposit']);
     expect(fresh.quote.requirements).toBeUndefined();
+    const superseded = expectAction(await partner.get(first.id), 200);
+    expect(superseded).toMatchObject({
+      status: 'cancelled',
+      txHash: null,
+      lastError: { code: 'SUPERSEDED', supersededBy: fresh.id },
+    });
+    expect(superseded.lastError!.message).toContain(`superseded by action ${fresh.id}`);
+    expect(superseded.steps.map((s) => s.status)).toEqual(['confirmed', 'requires_signature']);
+    expect(await statusesOf(first.id)).toEqual(['created', 'cancelled']);
 
     const sharesBefore = await shareBalance(gw.vault.deployment, wallet);
     const receipt = await signAndSend(wallet, fresh.steps[0]!.tx);
@@ -93,17 +97,36 @@ describe('deposit with approval', () => {
     const minted = (await shareBalance(gw.vault.deployment, wallet)) - sharesBefore;
     expect(minted >= BigInt(fresh.quote.expected.minShares!.raw)).toBe(true);
     expect(await statusesOf(fresh.id)).toEqual(['created', 'submitted', 'confirmed']);
+    // The first action is never reported failed, not even by an expiry sweep after its quote ran out.
+    const writer = createActionWriter({ pool: gw.pool, deployment: gw.ctx.deployment });
+    const later = new Date(Date.now() + 24 * 3_600_000);
+    await failExpiredActions({ pool: gw.pool, writer, provider: gw.ctx.provider }, later);
+    expect(await statusesOf(first.id)).toEqual(['created', 'cancelled']);
   });
 
-  it('leaves an action created while the allowance is below its amount', async () => {
+  it('supersedes only an action of the same amount whose approval the chain covers', async () => {
     const wallet = gw.vault.wallets[1]!;
     const amount = 1_000n * USDC;
     const action = await partner.created('deposit', depositBody(wallet.address, amount));
     const token = MockUSDC__factory.connect(gw.vault.deployment.contracts.usdc, wallet);
-    await (await token.approve(layoutOf(gw.vault.deployment).depositSpender, amount - 1n)).wait();
+    const spender = layoutOf(gw.vault.deployment).depositSpender;
+    await (await token.approve(spender, amount - 1n)).wait();
+    // Below its amount: another deposit needing no approval supersedes nothing.
+    expect((await partner.created('deposit', depositBody(wallet.address, amount - 1n))).steps).toHaveLength(
+      1,
+    );
     expect(expectAction(await partner.get(action.id), 200).status).toBe('created');
-    await (await token.approve(layoutOf(gw.vault.deployment).depositSpender, amount)).wait();
-    expect(expectAction(await partner.get(action.id), 200).status).toBe('requires_signature');
+    await (await token.approve(spender, amount)).wait();
+    // Covered, but another amount is another deposit.
+    expect((await partner.created('deposit', depositBody(wallet.address, amount / 2n))).steps).toHaveLength(
+      1,
+    );
+    expect(await statusesOf(action.id)).toEqual(['created']);
+    const fresh = await partner.created('deposit', depositBody(wallet.address, amount));
+    expect(expectAction(await partner.get(action.id), 200)).toMatchObject({
+      status: 'cancelled',
+      lastError: { code: 'SUPERSEDED', supersededBy: fresh.id },
+    });
   });
 });
 

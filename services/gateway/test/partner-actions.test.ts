@@ -5,14 +5,21 @@ import request from 'supertest';
 import { vaultLayout } from '@yv/chain';
 import { MockUSDC__factory } from '@yv/contracts';
 import { listOutboxEvents } from '@yv/db';
-import { ApiError, type ActionPlan, type ActionStepDraft } from '@yv/domain';
+import {
+  ApiError,
+  toAmount,
+  withFinalStepStatus,
+  type ActionPlan,
+  type ActionStep,
+  type ActionStepDraft,
+} from '@yv/domain';
 import { createServiceMetrics } from '@yv/metrics';
 import { buildOpenApi, createValidator } from '@yv/schemas';
 import { useDevnetVault, useTestDatabase, useTestRedis } from '@yv/testkit';
 import { actionMetricHooks, createActionMetrics } from '../src/actions/metrics';
 import { createPartnerActionService } from '../src/actions/service';
 import type { DepositInput, QuoteService } from '../src/quotes';
-import { createActionWriter } from '@yv/actions';
+import { createActionWriter, type ActionWriter } from '@yv/actions';
 import { startActionTracker, type ActionTracker } from '../src/actions/tracker';
 import { createPartner } from '../src/admin/commands';
 import { createApp } from '../src/app';
@@ -46,12 +53,13 @@ function testQuoteService(): QuoteService {
       depositSpender,
     );
     const steps: ActionStepDraft[] = [];
+    const approval = { ...calls.approveDeposit(amount), value: '0', chainId: 999 };
     if (allowance < amount) {
       steps.push({
         kind: 'approval',
         title: 'Approve USDC for the vault deposit',
         refreshQuoteAfterConfirm: true,
-        tx: { ...calls.approveDeposit(amount), value: '0', chainId: 999 },
+        tx: approval,
       });
     } else {
       try {
@@ -69,6 +77,19 @@ function testQuoteService(): QuoteService {
         account: input.account,
         receiver,
         expiresAt: new Date(Date.now() + quoteValidityMs).toISOString(),
+        ...(allowance < amount
+          ? {
+              requirements: [
+                {
+                  type: 'approval',
+                  token: usdc,
+                  spender: depositSpender,
+                  amount: toAmount(amount, 6),
+                  tx: approval,
+                },
+              ],
+            }
+          : {}),
       },
       steps,
       wallet: input.account,
@@ -89,6 +110,7 @@ function testQuoteService(): QuoteService {
 
 let app: ReturnType<typeof createApp>;
 let tracker: ActionTracker;
+let writer: ActionWriter;
 /** Every receipt the service asked the tracker to follow, with the request that asked. */
 const followed: { actionId: string; requestId: string }[] = [];
 let apiKey: string;
@@ -97,7 +119,7 @@ let otherKey: string;
 beforeAll(async () => {
   const log = pino({ level: 'silent' });
   const deployment = vault.deployment;
-  const writer = createActionWriter({
+  writer = createActionWriter({
     pool: db.pool,
     deployment,
     ...actionMetricHooks(createActionMetrics(metrics)),
@@ -131,6 +153,7 @@ beforeAll(async () => {
             followed.push({ actionId, requestId });
             return tracker.follow(actionId, requestId);
           },
+          log,
         }),
       }),
     ],
@@ -409,10 +432,49 @@ describe('submit and receipt tracking', () => {
     expect(failed.receiptBlockNumber).toBeNull();
   });
 
-  it('accepts a hash not yet visible, and fails it as dropped when it never appears', async () => {
+  it('refuses a hash the chain does not know with 400, leaving the action to take the real hash', async () => {
+    const wallet = vault.wallets[4]!;
+    const usdc = MockUSDC__factory.connect(vault.deployment.contracts.usdc, wallet);
+    await (await usdc.approve(vaultLayout(vault.deployment).depositSpender, MaxUint256)).wait();
+    const action = expectAction(await create(deposit(wallet, '1000000')), 201);
+    const before = expectAction(await get(action.id), 200);
+
+    const unknown = `0x${randomBytes(32).toString('hex')}`;
+    const message = expectError(await submit(action.id, unknown), 400, 'BAD_ACTION_REQUEST');
+    expect(message).toContain(`${unknown} is not known on chain 999`);
+    expect(message).toContain('wait for its receipt');
+    expect(expectAction(await get(action.id), 200)).toEqual(before);
+    expect(followed.filter((f) => f.actionId === action.id)).toEqual([]);
+
+    const receipt = await send(wallet, action.steps[0]!.tx);
+    expect(expectAction(await submit(action.id, receipt.hash), 200)).toMatchObject({
+      status: 'submitted',
+      txHash: receipt.hash,
+    });
+    expect(expectAction(await submit(action.id, receipt.hash), 200).idempotentReplay).toBe(true);
+    expect((await pollUntil(action.id, (s) => s !== 'submitted')).status).toBe('confirmed');
+    const events = await listOutboxEvents(db.pool, 'action.updated', action.id);
+    expect(events.map((e) => (e.payload as { status: string }).status)).toEqual([
+      'created',
+      'submitted',
+      'confirmed',
+    ]);
+
+    const other = expectAction(await create(deposit(wallet, '1000000')), 201);
+    expectError(await submit(other.id, receipt.hash), 409, 'IDEMPOTENCY_CONFLICT');
+  });
+
+  it('fails a submitted action as dropped when its transaction leaves the node unmined', async () => {
     const action = expectAction(await create(deposit(vault.wallets[0]!)), 201);
-    const unseen = `0x${randomBytes(32).toString('hex')}`;
-    expect(expectAction(await submit(action.id, unseen), 200).status).toBe('submitted');
+    // A pending transaction replaced or evicted after its submit: the node no longer knows the hash.
+    const gone = `0x${randomBytes(32).toString('hex')}`;
+    await writer.change(action.id, (current) => ({
+      status: 'submitted',
+      txHash: gone,
+      submittedAt: new Date(),
+      steps: withFinalStepStatus(current.steps as ActionStep[], 'submitted'),
+    }));
+    await tracker.follow(action.id, 'test');
     const dropped = await pollUntil(action.id, (s) => s !== 'submitted');
     expect(dropped.lastError).toMatchObject({ code: 'TX_DROPPED' });
     expectError(await submit(action.id, `0x${randomBytes(32).toString('hex')}`), 409, 'IDEMPOTENCY_CONFLICT');
@@ -428,10 +490,26 @@ describe('submit and receipt tracking', () => {
     expectError(await submit(action.id, `0x${randomBytes(32).toString('hex')}`), 409, 'IDEMPOTENCY_CONFLICT');
   });
 
+  it('fails an expired approval-path action with its approval step confirmed when the chain covers it', async () => {
+    const wallet = vault.wallets[5]!;
+    quoteValidityMs = 2_000;
+    const action = expectAction(await create(deposit(wallet, '9000000')), 201);
+    quoteValidityMs = 5 * 60_000;
+    expect(action.steps.map((s) => [s.kind, s.status])).toEqual([
+      ['approval', 'requires_signature'],
+      ['deposit', 'requires_signature'],
+    ]);
+    expect((await send(wallet, action.steps[0]!.tx)).status).toBe(1);
+    const expired = await pollUntil(action.id, (s) => s !== 'created');
+    expect(expired).toMatchObject({ status: 'failed', lastError: { code: 'QUOTE_EXPIRED' } });
+    expect(expired.steps.map((s) => s.status)).toEqual(['confirmed', 'failed']);
+  });
+
   it('counts creations by kind and transitions by status', async () => {
     const text = await metrics.registry.metrics();
     expect(text).toMatch(/svc_gateway_actions_created_total\{action="deposit"\} \d+/);
-    expect(text).toMatch(/svc_gateway_action_transitions_total\{status="confirmed"\} 1/);
+    expect(text).toMatch(/svc_gateway_action_transitions_total\{status="confirmed"\} 2/);
+    expect(text).toMatch(/svc_gateway_action_transitions_total\{status="cancelled"\} 1/);
     expect(text).toMatch(/svc_gateway_action_transitions_total\{status="failed"\} [1-9]/);
   });
 });

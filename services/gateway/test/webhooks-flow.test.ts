@@ -152,9 +152,10 @@ it('deposit → redeem-async → keeper fulfils → claim reaches the partner as
 
   const heard = lifecycles(messages);
   const byKind = (kind: string) => heard.filter((resource) => resource.kind === kind);
-  // The first deposit action carried the approval step: the helper signs only that, then makes a new action.
+  // The first deposit action carried the approval step: the helper signs only that, then makes a new action, which
+  // supersedes the first (cancelled, never failed).
   expect(byKind('deposit').map((resource) => resource.statuses)).toEqual([
-    ['created'],
+    ['created', 'cancelled'],
     ['created', 'submitted', 'confirmed', 'indexed'],
   ]);
   expect(byKind('redeem_async').map((resource) => [resource.last.redeemId, resource.statuses])).toEqual([

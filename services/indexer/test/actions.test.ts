@@ -24,10 +24,9 @@ test('deposit → redeem-async → fulfil → claim drives the actions through e
   const asAlice = contractsOf(vault, alice!);
   const status = async (id: string) => (await findPartnerActionById(db.pool, id))!.status;
 
-  // Deposit: the approval is seen confirmed, then the deposit itself is submitted and confirmed.
+  // Deposit: approved on chain, then the deposit itself is submitted and confirmed.
   let deposit = await gateway.create(partner, 'deposit', alice!.address);
   await asAlice.vault.approveDeposit(1_000n * USDC);
-  await gateway.requiresSignature(deposit.id);
   const depositTx = await hashOf(asAlice.vault.deposit(1_000n * USDC));
   deposit = await gateway.submit(deposit.id, depositTx);
   deposit = await gateway.confirm(deposit, depositTx);
@@ -43,7 +42,6 @@ test('deposit → redeem-async → fulfil → claim drives the actions through e
   ]);
   expect(await webhookStatuses(db.pool, deposit.id)).toEqual([
     'created',
-    'requires_signature',
     'submitted',
     'confirmed',
     'indexed',

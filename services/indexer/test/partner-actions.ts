@@ -58,8 +58,6 @@ export function gatewayWrites(pool: Pool, vault: DevnetVault) {
       });
       return written!.row;
     },
-    /** An approval step seen confirmed: created → requires_signature. */
-    requiresSignature: (id: string) => change(id, { status: 'requires_signature' }),
     submit: (id: string, txHash: string) =>
       change(id, { status: 'submitted', txHash: txHash.toLowerCase(), submittedAt: new Date() }),
     /** What followReceipt does on a successful receipt. */

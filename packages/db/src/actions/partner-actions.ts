@@ -246,18 +246,37 @@ export async function listPartnerActions(
 }
 
 /** Unsigned actions whose quote expired before `now`, oldest first: the expiry sweep's work list. */
-export async function listExpiredUnsignedActionIds(
+export async function listExpiredUnsignedActions(
   db: Queryable,
   now: Date,
   limit: number,
-): Promise<string[]> {
-  const { rows } = await db.query<{ id: string }>(
-    `SELECT id FROM partner_actions
+): Promise<PartnerActionRow[]> {
+  const { rows } = await db.query<PartnerActionRow>(
+    `SELECT ${COLUMNS} FROM partner_actions
       WHERE status IN ('created', 'requires_signature') AND expires_at < $1
       ORDER BY expires_at LIMIT $2`,
     [now, limit],
   );
-  return rows.map((row) => row.id);
+  return rows;
+}
+
+/**
+ * A partner's deposit actions for `wallet` (compared case-insensitively) that ask for an approval and were never
+ * submitted, oldest first, but `exceptId`: those a fresh deposit action may supersede.
+ */
+export async function listUnsignedApprovalDeposits(
+  db: Queryable,
+  query: { partnerId: string; wallet: string; exceptId: string; limit: number },
+): Promise<PartnerActionRow[]> {
+  const { rows } = await db.query<PartnerActionRow>(
+    `SELECT ${COLUMNS} FROM partner_actions
+      WHERE partner_id = $1 AND lower(wallet) = lower($2) AND id <> $3 AND action = 'deposit'
+        AND status IN ('created', 'requires_signature') AND tx_hash IS NULL
+        AND steps @> '[{"kind": "approval"}]'
+      ORDER BY created_at, id LIMIT $4`,
+    [query.partnerId, query.wallet, query.exceptId, query.limit],
+  );
+  return rows;
 }
 
 /** Actions waiting for their receipt: re-followed at start, so a job lost with Redis never strands one. */

@@ -5,3 +5,4 @@ export * from './steps';
 export * from './to-json';
 export * from './idempotency';
 export * from './verify-tx';
+export * from './unsigned';

@@ -6,8 +6,8 @@ import type { ActionKind, PartnerActionStatus } from '@yv/schemas';
  * only move along these edges.
  */
 const EDGES: Readonly<Record<PartnerActionStatus, readonly PartnerActionStatus[]>> = {
-  created: ['requires_signature', 'submitted', 'failed'],
-  requires_signature: ['submitted', 'failed'],
+  created: ['submitted', 'cancelled', 'failed'],
+  requires_signature: ['submitted', 'cancelled', 'failed'],
   submitted: ['confirmed', 'failed'],
   confirmed: ['indexed'],
   indexed: ['waiting_for_keeper'],
@@ -18,12 +18,11 @@ const EDGES: Readonly<Record<PartnerActionStatus, readonly PartnerActionStatus[]
   failed: [],
 };
 
-/** Statuses only a queued redemption reaches: the others end at `indexed`. */
+/** Statuses past `indexed` only a queued redemption reaches: the others end at `indexed`. */
 const REDEEM_ASYNC_ONLY: ReadonlySet<PartnerActionStatus> = new Set([
   'waiting_for_keeper',
   'claimable',
   'claimed',
-  'cancelled',
 ]);
 
 export class IllegalTransitionError extends Error {
@@ -43,6 +42,9 @@ export function canTransition(
   to: PartnerActionStatus,
 ): boolean {
   if (!EDGES[from].includes(to)) return false;
+  // A queued redemption is cancelled on chain; an unsigned deposit is cancelled when a fresh action took its deposit
+  // over after the approval (supersededChanges), the only kind with an approval step.
+  if (to === 'cancelled') return action === (from === 'waiting_for_keeper' ? 'redeem_async' : 'deposit');
   return action === 'redeem_async' || !REDEEM_ASYNC_ONLY.has(to);
 }
 

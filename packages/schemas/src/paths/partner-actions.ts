@@ -54,9 +54,13 @@ const REDEMPTION_CODES: ApiErrorCode[] = [
 
 const LIFECYCLE = `Statuses: created → submitted (POST /{id}/submit) → confirmed (receipt status 1: \`receiptBlockNumber\` set,
 \`indexingPending\` true) → indexed; a redeem_async then goes waiting_for_keeper → claimable → claimed, or → cancelled.
-\`failed\` carries \`lastError\` {code, message} with code TX_REVERTED (receipt status 0), TX_DROPPED (the hash was not
-seen or not mined within the drop window, 30 minutes by default), TX_MISMATCH (a hash accepted before it was visible
-turned out not to be the final step) or QUOTE_EXPIRED (\`quote.expiresAt\` passed with nothing submitted).`;
+An unsigned deposit with an approval step ends \`cancelled\` when the partner creates the fresh action of the same
+deposit after the approval (integration rule 4): its approval step \`confirmed\`, \`lastError\` {code SUPERSEDED,
+message, supersededBy: the fresh action's id}. Reading an action never changes it.
+\`failed\` carries \`lastError\` {code, message} with code TX_REVERTED (receipt status 0), TX_DROPPED (the transaction
+left the node unmined, or was not mined within the drop window, 30 minutes by default), TX_MISMATCH (the transaction
+is not the final step) or QUOTE_EXPIRED (\`quote.expiresAt\` passed with nothing submitted; an approval step the chain
+covers shows \`confirmed\`).`;
 
 const IDEMPOTENCY = `Idempotent per partner and \`Idempotency-Key\` (8 to 160 characters): the first request is fingerprinted
 (method, path, body with keys sorted). Repeating it returns the stored action with \`idempotentReplay\` true and the same
@@ -215,7 +219,7 @@ export function partnerActionsPaths(): PathGroup {
         post: {
           operationId: 'submitPartnerAction',
           summary: 'Attach the sent final transaction',
-          description: `Send only after the receipt was verified (integration guide). A transaction visible on chain must be exactly the final step: sent by the action's \`wallet\`, to the step's \`tx.to\` with its \`tx.data\` and value, on chain 999; otherwise 409 IDEMPOTENCY_CONFLICT with what differs, and the action is unchanged. A hash not yet visible is accepted as \`submitted\` and checked when it appears. Only created or requires_signature actions accept a submit. The same hash again returns the action with \`idempotentReplay\` true; another hash after a submit, or a hash already attached to another action, is 409 IDEMPOTENCY_CONFLICT. No Idempotency-Key.\n\n${LIFECYCLE}`,
+          description: `Send only after the receipt was verified (integration guide). A transaction visible on chain must be exactly the final step: sent by the action's \`wallet\`, to the step's \`tx.to\` with its \`tx.data\` and value, on chain 999; otherwise 409 IDEMPOTENCY_CONFLICT with what differs, and the action is unchanged. A hash chain 999 does not know, neither mined nor pending, is 400 BAD_ACTION_REQUEST and the action is unchanged, so the right hash can still be submitted; an unreadable node is 503 VAULT_READ_FAILED. Only created or requires_signature actions accept a submit. The same hash again returns the action with \`idempotentReplay\` true; another hash after a submit, or a hash already attached to another action, is 409 IDEMPOTENCY_CONFLICT. No Idempotency-Key.\n\n${LIFECYCLE}`,
           tags: ['partner-actions'],
           security: PARTNER_KEY,
           parameters: [actionId],

@@ -2,8 +2,8 @@
  * `lastError.code` of a failed action (lastError is free-form in the spec; these are ours, documented in the
  * OpenAPI description of the action endpoints):
  * - TX_REVERTED: the receipt has status 0.
- * - TX_DROPPED: the hash was not seen, or not mined, within the drop window.
- * - TX_MISMATCH: a hash accepted before it was visible turned out not to be the final step's transaction.
+ * - TX_DROPPED: the transaction left the node, or was not mined, within the drop window.
+ * - TX_MISMATCH: the transaction is not the final step's (kept for hashes attached before submits were verified).
  * - QUOTE_EXPIRED: `quote.expiresAt` passed with nothing submitted.
  */
 export type ActionFailure = 'TX_REVERTED' | 'TX_DROPPED' | 'TX_MISMATCH' | 'QUOTE_EXPIRED';

@@ -1,4 +1,5 @@
 import type { JsonRpcProvider } from 'ethers';
+import type { Logger } from 'pino';
 import type { ActionWriter } from '@yv/actions';
 import {
   findPartnerAction,
@@ -11,9 +12,9 @@ import { batchLoader } from '@yv/runtime';
 import { ApiError, toPartnerActionJson, type ActionDeployment, type PartnerActionJson } from '@yv/domain';
 import type { PartnerActionStatus } from '@yv/schemas';
 import type { QuoteService } from '../quotes';
-import { noteApprovalConfirmed } from './approval';
 import { createOrReplay, type CreateRequest } from './create';
 import { submitAction } from './submit';
+import { supersedeAfterCreate } from './supersede';
 
 /** One action as the API answers it: the resource, when it was last true, and the HTTP status. */
 export interface ActionAnswer {
@@ -53,6 +54,7 @@ export interface PartnerActionServiceDeps {
   provider: JsonRpcProvider;
   /** Starts following a submitted action's receipt (ActionTracker.follow). */
   follow: (actionId: string, requestId: string) => Promise<void>;
+  log: Logger;
 }
 
 const notFound = (actionId: string) =>
@@ -73,6 +75,8 @@ export function createPartnerActionService(deps: PartnerActionServiceDeps): Part
   return {
     async create(request) {
       const result = await createOrReplay({ ...deps, findByKey }, request);
+      // A new action only (a replay's earlier actions were looked at when it was new).
+      if (result.json) await supersedeAfterCreate(deps, result.row);
       return result.json
         ? { data: result.json, updatedAt: result.row.updatedAt, status: result.status }
         : answer(result.row, true, result.status);
@@ -86,9 +90,7 @@ export function createPartnerActionService(deps: PartnerActionServiceDeps): Part
     async get(partnerId, actionId) {
       const row = await findPartnerAction(deps.pool, partnerId, actionId);
       if (!row) throw notFound(actionId);
-      // An unreadable chain leaves the stored action as the answer: the approval is looked for again on the next read.
-      const current = await noteApprovalConfirmed(deps, row).catch(() => row);
-      return answer(current, false);
+      return answer(row, false);
     },
 
     async list(partnerId, query) {

@@ -1,6 +1,14 @@
 import type { JsonRpcProvider } from 'ethers';
 import { findPartnerAction, isUniqueViolation, type PartnerActionRow, type Pool } from '@yv/db';
-import { acceptsSubmit, ApiError, finalStep, withFinalStepStatus, type ActionStep } from '@yv/domain';
+import {
+  acceptsSubmit,
+  ApiError,
+  finalStep,
+  withFinalStepStatus,
+  type ActionDeployment,
+  type ActionStep,
+  type SentTransaction,
+} from '@yv/domain';
 import type { ActionWriter } from '@yv/actions';
 import { readSentTransaction } from './chain-tx';
 import { finalStepMismatch } from './verify';
@@ -40,14 +48,33 @@ function isTxHashTaken(error: unknown): boolean {
 }
 
 /**
- * Attaches the final transaction's hash. A visible transaction must be exactly the final step, sent by the
- * action's wallet, or the action is left unchanged; one not yet visible is accepted and checked by the tracker.
+ * The submitted transaction as the node knows it, mined or pending. A hash it does not know (mistyped, or sent
+ * elsewhere) is refused rather than attached: attached, it would hold the action until the drop window ends and
+ * refuse the real hash meanwhile.
+ */
+async function knownTransaction(
+  provider: JsonRpcProvider,
+  chainId: number,
+  hash: string,
+): Promise<SentTransaction> {
+  const sent = await readSentTransaction(provider, hash);
+  if (sent) return sent;
+  throw new ApiError(
+    'BAD_ACTION_REQUEST',
+    `${hash} is not known on chain ${chainId}, neither mined nor pending; send the final step, wait for its receipt, then submit that hash (the action is unchanged)`,
+  );
+}
+
+/**
+ * Attaches the final transaction's hash. The transaction must be known to the node and be exactly the final step,
+ * sent by the action's wallet, or the action is left unchanged; its receipt is then followed by the tracker.
  */
 export async function submitAction(
   deps: {
     pool: Pool;
     writer: ActionWriter;
     provider: JsonRpcProvider;
+    deployment: ActionDeployment;
     follow: (actionId: string, requestId: string) => Promise<void>;
   },
   /** `requestId`: the submitting request's, carried by the receipt job into its log lines. */
@@ -58,8 +85,8 @@ export async function submitAction(
   if (!row) throw new ApiError('PARTNER_ACTION_NOT_FOUND', `no action ${request.actionId} for this partner`);
   if (checkSubmittable(row, hash) === 'replay') return { row, replay: true };
 
-  const sent = await readSentTransaction(deps.provider, hash);
-  const mismatch = sent ? finalStepMismatch(row, sent) : null;
+  const sent = await knownTransaction(deps.provider, deps.deployment.chainId, hash);
+  const mismatch = finalStepMismatch(row, sent);
   if (mismatch) {
     const kind = finalStep(row.steps as ActionStep[]).kind;
     throw conflict(`${hash} is not this action's ${kind} transaction: ${mismatch}`);
