@@ -88,6 +88,16 @@ describe('checkDeposit', () => {
   ] as const)('%s', (_name, f, assets, readiness, code) => {
     expect(codeOf(() => checkDeposit(f, assets, readiness))).toBe(code);
   });
+  it('names every limit an amount breaks: both caps and the balance under CAP_EXCEEDED', () => {
+    const broke = { ...facts, globalDepositRoom: 300n, userDepositRoom: 200n };
+    expect(() => checkDeposit(broke, 400n, ready)).toThrow(
+      "amountRaw 400 exceeds the vault's remaining deposit room of 300 (maxTvl) and the receiver's remaining deposit room of 200 (maxUserDeposit); also, the account holds 100 settlement-chain USDC, less than amountRaw 400",
+    );
+    expect(() => checkDeposit(broke, 250n, ready)).toThrow(
+      /^amountRaw 250 exceeds the receiver's remaining deposit room of 200 \(maxUserDeposit\); also, the account holds 100/,
+    );
+    expect(() => checkDeposit({ ...broke, usdcBalance: 500n }, 250n, ready)).toThrow(/\(maxUserDeposit\)$/);
+  });
   it('deposits do not need operations readiness', () => {
     expect(codeOf(() => checkDeposit(facts, 50n, { deposits: true, operations: false }))).toBe('passed');
   });

@@ -135,6 +135,25 @@ describe('deposit', () => {
     expect(api.created).toEqual([]);
   });
 
+  it('names the deposit limit too when the amount is above both the balance and the limit', async () => {
+    const over = bootstrap({ usdc: AMOUNT - 1n, maxDeposit: AMOUNT - 2n });
+    const stop = await stopOf(
+      flowsOf(fakeApi({ state: over }), fakeWallet()).deposit({ amount: AMOUNT }),
+      'insufficient_funds',
+    );
+    expect(stop.message).toBe(
+      `${ACCOUNT} holds ${AMOUNT - 1n} USDC (raw) on the settlement chain, less than ${AMOUNT}: bridge it in first; ${AMOUNT} is also above the account's deposit limit of ${AMOUNT - 2n} (maxDeposit)`,
+    );
+    expect(stop.context).toMatchObject({ balance: AMOUNT - 1n, amount: AMOUNT, maxDeposit: AMOUNT - 2n });
+    // The account's limit is not another receiver's: the gateway checks that one.
+    const other = '0x6666666666666666666666666666666666666666';
+    const elsewhere = await stopOf(
+      flowsOf(fakeApi({ state: over }), fakeWallet()).deposit({ amount: AMOUNT, receiver: other }),
+      'insufficient_funds',
+    );
+    expect(elsewhere.message).not.toContain('limit');
+  });
+
   it('stops when the bootstrap has no position to decide on', async () => {
     const api = fakeApi({ state: { ...FUNDED, position: null } });
     await stopOf(flowsOf(api, fakeWallet()).deposit({ amount: AMOUNT }), 'state_unavailable');
@@ -332,6 +351,44 @@ describe('withdraw', () => {
     expect((await flowsOf(api, fakeWallet()).withdraw({ shares: USDC })).mode).toBe('queued');
   });
 
+  it('queues when told to, even with the instant liquidity at hand', async () => {
+    const queued = action('redeem_async', [step('redeem_async', ADDRESSES.redemptionPipe)]);
+    const api = fakeApi({
+      creates: [queued],
+      statuses: ['waiting_for_keeper'],
+      state: state(10n ** 12n),
+      redemptions: [redemption('7', 'pending')],
+    });
+    const result = await flowsOf(api, fakeWallet()).withdraw({ shares: USDC, mode: 'queued' });
+    expect(result.mode).toBe('queued');
+    expect(api.created.map((c) => [c.route, c.body])).toEqual([
+      ['redeem-async', { sharesRaw: '1000000', account: ACCOUNT, slippageBps: 50, receiveChainId: 999 }],
+    ]);
+  });
+
+  it('with mode instant, redeems instantly when covered and stops rather than queue when not', async () => {
+    const instant = action('redeem_instant', [step('redeem_instant', ADDRESSES.redemptionPipe)]);
+    const covered = fakeApi({ creates: [instant], state: state(11n * USDC) });
+    const result = await flowsOf(covered, fakeWallet()).withdraw({ shares: 10n * USDC, mode: 'instant' });
+    expect(result.mode).toBe('instant');
+
+    const short = fakeApi({ state: state(11n * USDC - 1n) });
+    const stop = await stopOf(
+      flowsOf(short, fakeWallet()).withdraw({ shares: 10n * USDC, mode: 'instant' }),
+      'instant_unavailable',
+    );
+    expect(stop.message).toBe(
+      `the vault's instant liquidity of ${11n * USDC - 1n} USDC (raw) does not cover ${10n * USDC} shares: withdraw with mode 'queued' or 'auto', or fewer shares`,
+    );
+    const none = fakeApi({ state: state(10n ** 12n, false) });
+    const off = await stopOf(
+      flowsOf(none, fakeWallet()).withdraw({ shares: USDC, mode: 'instant' }),
+      'instant_unavailable',
+    );
+    expect(off.message).toContain('no instant redemption');
+    expect([short.created, none.created]).toEqual([[], []]);
+  });
+
   it('stops with poll_timeout when the queued redemption never gets listed', async () => {
     const queued = action('redeem_async', [step('redeem_async', ADDRESSES.redemptionPipe)]);
     const api = fakeApi({ creates: [queued], statuses: ['waiting_for_keeper'], state: state(0n) });
@@ -418,20 +475,50 @@ describe('claim and cancel', () => {
     expect(wallet.sent).toEqual([]);
   });
 
-  it('does not claim a pending or unknown redemption', async () => {
-    const api = fakeApi({ redemptions: [redemption('7', 'pending')] });
-    await stopOf(flowsOf(api, fakeWallet()).claim({ redeemId: '7' }), 'not_claimable');
-    await stopOf(flowsOf(api, fakeWallet()).claim({ redeemId: '8' }), 'not_claimable');
+  it('refuses a claim or cancel naming the status that stops it, or an unknown redemption, each its own way', async () => {
+    const api = fakeApi({
+      redemptions: [
+        redemption('5', 'pending'),
+        redemption('6', 'claimable'),
+        redemption('7', 'claimed'),
+        redemption('8', 'cancelled'),
+      ],
+    });
+    const flows = flowsOf(api, fakeWallet());
+    const refusals = async (run: Promise<unknown>, reason: FlowStopReason) => {
+      const stop = await stopOf(run, reason);
+      return [stop.redemptionStatus, stop.message];
+    };
+    expect(await refusals(flows.claim({ redeemId: '5' }), 'not_claimable')).toEqual([
+      'pending',
+      'redemption 5 is still pending: the keeper has not fulfilled it yet; wait until it is claimable (waitForRedemption) before claiming',
+    ]);
+    expect(await refusals(flows.cancel({ redeemId: '6' }), 'not_cancellable')).toEqual([
+      'claimable',
+      'redemption 6 is already fulfilled and claimable, so it can no longer be cancelled: claim it instead',
+    ]);
+    const claimed = ['claimed', 'redemption 7 is already claimed: its USDC was paid out'];
+    expect(await refusals(flows.claim({ redeemId: '7' }), 'not_claimable')).toEqual(claimed);
+    expect(await refusals(flows.cancel({ redeemId: '7' }), 'not_cancellable')).toEqual(claimed);
+    expect(await refusals(flows.cancel({ redeemId: '8' }), 'not_cancellable')).toEqual([
+      'cancelled',
+      `redemption 8 is already cancelled: its shares went back to ${ACCOUNT}`,
+    ]);
+    const unknown = await stopOf(flows.claim({ redeemId: '9' }), 'not_claimable');
+    expect(unknown.redemptionStatus).toBe('unknown');
+    expect(unknown.message).toBe(
+      `redemption 9 is unknown: it is not among the redemptions of ${ACCOUNT}; one just requested may not be indexed yet (wait with waitForRedemption or retry shortly), or it belongs to another wallet`,
+    );
+    expect(unknown.toJSON()).toMatchObject({ redemptionStatus: 'unknown', context: { redeemId: '9' } });
+    expect((await stopOf(flows.cancel({ redeemId: '9' }), 'not_cancellable')).redemptionStatus).toBe(
+      'unknown',
+    );
     expect(api.created).toEqual([]);
   });
 
-  it('cancels a pending redemption and refuses a claimable one', async () => {
+  it('cancels a pending redemption', async () => {
     const cancelAction = action('cancel_redeem', [step('cancel_redeem', ADDRESSES.redemptionPipe)]);
-    const api = fakeApi({
-      creates: [cancelAction],
-      redemptions: [redemption('7', 'pending'), redemption('8', 'claimable')],
-    });
-    await stopOf(flowsOf(api, fakeWallet()).cancel({ redeemId: '8' }), 'not_cancellable');
+    const api = fakeApi({ creates: [cancelAction], redemptions: [redemption('7', 'pending')] });
     expect((await flowsOf(api, fakeWallet()).cancel({ redeemId: '7' })).status).toBe('indexed');
     expect(api.created.map((c) => c.body)).toEqual([{ id: '7', account: ACCOUNT }]);
   });
@@ -508,6 +595,7 @@ describe('wallets', () => {
       getNetwork: async () => ({ chainId: 999n }),
       call: async () => Promise.reject(error),
       getTransactionReceipt: async () => ({ hash: '0xabc', status: 0, to: ADDRESSES.asset, blockNumber: 3 }),
+      getTransactionCount: async () => 0,
     });
     const signer = (error: unknown) => ({
       getAddress: async () => ACCOUNT,
@@ -528,6 +616,55 @@ describe('wallets', () => {
       ethersSignerWallet(signer(Object.assign(new Error('timeout'), { code: 'TIMEOUT' }))).call(call),
     ).rejects.toThrow('timeout');
     expect(() => ethersSignerWallet({ ...signer(null), provider: null })).toThrow(/no provider/);
+  });
+
+  it('ethersSignerWallet: nonces from a raw pending read past the provider cache, never one already taken, given back after a failed send', async () => {
+    const reads: unknown[] = [];
+    const nonces: number[] = [];
+    let pending = 5;
+    let failing = false;
+    const provider = {
+      getNetwork: async () => ({ chainId: 999n }),
+      call: async () => '0x',
+      getTransactionReceipt: async () => null,
+      getTransactionCount: async () => Promise.reject(new Error('cached read')),
+      send: async (method: string, params: unknown[]) => {
+        reads.push([method, params]);
+        return `0x${pending.toString(16)}`;
+      },
+    };
+    const wallet = ethersSignerWallet({
+      getAddress: async () => ACCOUNT,
+      provider,
+      async sendTransaction({ nonce }) {
+        if (failing) throw Object.assign(new Error('User rejected'), { code: 'ACTION_REJECTED' });
+        nonces.push(nonce);
+        return { hash: '0xabc' };
+      },
+    });
+    const tx = { to: ADDRESSES.asset, data: '0x', value: '0', chainId: 999 };
+    await wallet.sendTransaction(tx);
+    // The node answering next has not seen nonce 5 yet; two sends at once still get one nonce each.
+    await Promise.all([wallet.sendTransaction(tx), wallet.sendTransaction(tx)]);
+    failing = true;
+    await expect(wallet.sendTransaction(tx)).rejects.toThrow('User rejected');
+    failing = false;
+    await wallet.sendTransaction(tx);
+    // Another sender of the account took 9 to 11.
+    pending = 12;
+    await wallet.sendTransaction(tx);
+    expect(nonces).toEqual([5, 6, 7, 8, 12]);
+    expect(reads[0]).toEqual(['eth_getTransactionCount', [ACCOUNT, 'pending']]);
+
+    // A provider without raw requests (not JSON-RPC): its own pending count.
+    const sent: number[] = [];
+    const plain = ethersSignerWallet({
+      getAddress: async () => ACCOUNT,
+      provider: { ...provider, send: undefined, getTransactionCount: async () => 3 },
+      sendTransaction: async ({ nonce }) => (sent.push(nonce), { hash: '0xabc' }),
+    });
+    await plain.sendTransaction(tx);
+    expect(sent).toEqual([3]);
   });
 
   it('sameAddress ignores letter case and never matches a missing address', () => {

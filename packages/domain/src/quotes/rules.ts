@@ -33,24 +33,19 @@ export function checkDeposit(facts: DepositFacts, assets: bigint, readiness: Quo
       `amountRaw ${assets} is below the minimum deposit of ${facts.minimumDeposit}`,
     );
   }
-  if (assets > facts.globalDepositRoom) {
-    throw new ApiError(
-      'CAP_EXCEEDED',
-      `amountRaw ${assets} exceeds the vault's remaining deposit room of ${facts.globalDepositRoom} (maxTvl)`,
-    );
+  const unfunded = `account holds ${facts.usdcBalance} settlement-chain USDC, less than amountRaw ${assets}; fund it on chain 999 first (bridge with the account as recipient)`;
+  const caps = [
+    assets > facts.globalDepositRoom &&
+      `the vault's remaining deposit room of ${facts.globalDepositRoom} (maxTvl)`,
+    assets > facts.userDepositRoom &&
+      `the receiver's remaining deposit room of ${facts.userDepositRoom} (maxUserDeposit)`,
+  ].filter((cap) => cap !== false);
+  // One refusal names every limit the amount breaks, so a partner does not fix one only to be refused by the next.
+  if (caps.length > 0) {
+    const alsoUnfunded = facts.usdcBalance < assets ? `; also, the ${unfunded}` : '';
+    throw new ApiError('CAP_EXCEEDED', `amountRaw ${assets} exceeds ${caps.join(' and ')}${alsoUnfunded}`);
   }
-  if (assets > facts.userDepositRoom) {
-    throw new ApiError(
-      'CAP_EXCEEDED',
-      `amountRaw ${assets} exceeds the receiver's remaining deposit room of ${facts.userDepositRoom} (maxUserDeposit)`,
-    );
-  }
-  if (facts.usdcBalance < assets) {
-    throw new ApiError(
-      'BAD_ACTION_REQUEST',
-      `account holds ${facts.usdcBalance} settlement-chain USDC, less than amountRaw ${assets}; fund it on chain 999 first (bridge with the account as recipient)`,
-    );
-  }
+  if (facts.usdcBalance < assets) throw new ApiError('BAD_ACTION_REQUEST', unfunded);
 }
 
 function checkSharesHeld(facts: RedeemFacts, shares: bigint): void {

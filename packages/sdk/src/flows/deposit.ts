@@ -1,3 +1,4 @@
+import { sameAddress } from './address';
 import type { PartnerAction } from './api';
 import type { FlowContext } from './context';
 import { readAllowance } from './erc20';
@@ -21,15 +22,24 @@ export interface DepositResult {
   approvalTxHash: string | null;
 }
 
-/** Deposit rule 1: settlement-chain USDC must already be in the account; a bridge comes before, not during. */
-async function requireFunds(ctx: FlowContext, amount: bigint): Promise<void> {
+/**
+ * Deposit rule 1: settlement-chain USDC must already be in the account; a bridge comes before, not during. The stop
+ * also names the account's deposit limit when the amount is above it too, so fixing the balance is not the only fix.
+ */
+async function requireFunds(ctx: FlowContext, amount: bigint, receiver: string): Promise<void> {
   const { position } = await readState(ctx, ['position']);
   const balance = BigInt(position.balances.usdc.raw);
   if (balance >= amount) return;
+  // Bootstrap reads the account's own limit: it is the receiver's only when the account receives the shares.
+  const maxDeposit = sameAddress(receiver, ctx.account) ? BigInt(position.limits.maxDeposit.raw) : null;
+  const overLimit =
+    maxDeposit !== null && amount > maxDeposit
+      ? `; ${amount} is also above the account's deposit limit of ${maxDeposit} (maxDeposit)`
+      : '';
   throw new FlowStoppedError(
     'insufficient_funds',
-    `${ctx.account} holds ${balance} USDC (raw) on the settlement chain, less than ${amount}: bridge it in first`,
-    { context: { balance, amount } },
+    `${ctx.account} holds ${balance} USDC (raw) on the settlement chain, less than ${amount}: bridge it in first${overLimit}`,
+    { context: { balance, amount, maxDeposit } },
   );
 }
 
@@ -40,11 +50,12 @@ async function requireFunds(ctx: FlowContext, amount: bigint): Promise<void> {
  */
 export async function deposit(ctx: FlowContext, params: DepositParams): Promise<DepositResult> {
   const { amount } = params;
-  await requireFunds(ctx, amount);
+  const receiver = params.receiver ?? ctx.account;
+  await requireFunds(ctx, amount, receiver);
   const body = {
     amountRaw: amount.toString(),
     account: ctx.account,
-    receiver: params.receiver ?? ctx.account,
+    receiver,
     slippageBps: params.slippageBps ?? 50,
   };
   const create = () => ctx.api.createAction('deposit', body, { idempotencyKey: ctx.newKey() });

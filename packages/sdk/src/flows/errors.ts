@@ -1,3 +1,5 @@
+import type { Redeem } from './api';
+
 /**
  * Why a flow stopped before the vault's integration rules let it go on. Every reason is a point where signing,
  * submitting or waiting further would break a rule of the spec or spend the user's gas for nothing.
@@ -7,6 +9,8 @@ export type FlowStopReason =
   | 'insufficient_funds'
   /** The wallet holds fewer free shares than the amount to redeem. */
   | 'insufficient_shares'
+  /** A withdrawal with mode `instant`: the vault's instant liquidity does not cover the shares' value. */
+  | 'instant_unavailable'
   /** The bootstrap read left a section the decision needs null (its entry in `errors` is the detail). */
   | 'state_unavailable'
   /** Deposit rule 4: the fresh action still asks for an approval. */
@@ -33,16 +37,21 @@ export type FlowStopReason =
   | 'bridge_missing'
   /** The action did not reach a terminal status within the poll timeout; it may still get there. */
   | 'poll_timeout'
-  /** The redemption is not among the wallet's records or not `claimable`. */
+  /** The redemption is not among the wallet's records or not `claimable`; `redemptionStatus` says which. */
   | 'not_claimable'
-  /** The redemption is not among the wallet's records or not `pending`. */
+  /** The redemption is not among the wallet's records or not `pending`; `redemptionStatus` says which. */
   | 'not_cancellable';
+
+/** A redemption's status in the wallet's records, or `unknown` when they hold none of that id (not indexed yet?). */
+export type RedemptionStatus = Redeem['status'] | 'unknown';
 
 export interface FlowStopDetails {
   /** The action the flow was working on when it stopped, when there was one. */
   actionId?: string;
   /** The transaction concerned (sent, or whose receipt was read). */
   txHash?: string;
+  /** The redemption's status, on a `not_claimable` or `not_cancellable` stop. */
+  redemptionStatus?: RedemptionStatus;
   /** What the flow saw, for logs: free-form and not part of the contract. */
   context?: Record<string, unknown>;
 }
@@ -52,6 +61,8 @@ export class FlowStoppedError extends Error {
   override readonly name = 'FlowStoppedError';
   readonly actionId: string | null;
   readonly txHash: string | null;
+  /** On `not_claimable` and `not_cancellable`: the status that refused it; null on the other stops. */
+  readonly redemptionStatus: RedemptionStatus | null;
   readonly context: Record<string, unknown>;
 
   constructor(
@@ -62,15 +73,17 @@ export class FlowStoppedError extends Error {
     super(message);
     this.actionId = details.actionId ?? null;
     this.txHash = details.txHash ?? null;
+    this.redemptionStatus = details.redemptionStatus ?? null;
     this.context = details.context ?? {};
   }
 
   /** For loggers and JSON: the context's bigint amounts become decimal strings (JSON has no bigint). */
   toJSON() {
-    const { name, reason, message, actionId, txHash, context } = this;
+    const { name, reason, message, actionId, txHash, redemptionStatus, context } = this;
     const json = JSON.stringify(context, (_key, value: unknown) =>
       typeof value === 'bigint' ? value.toString() : value,
     );
-    return { name, reason, message, actionId, txHash, context: JSON.parse(json) as Record<string, unknown> };
+    const plainContext = JSON.parse(json) as Record<string, unknown>;
+    return { name, reason, message, actionId, txHash, redemptionStatus, context: plainContext };
   }
 }

@@ -19,7 +19,7 @@ export type VaultFlowsOptions = FlowSettings & {
  */
 export interface VaultFlows {
   deposit(params: DepositParams): Promise<DepositResult>;
-  /** Instant when the vault's instant liquidity covers it, queued otherwise. */
+  /** Instant when the vault's instant liquidity covers it, queued otherwise; `mode` forces either. */
   withdraw(params: WithdrawParams): Promise<WithdrawResult>;
   claim(params: ClaimParams): Promise<PartnerAction>;
   cancel(params: CancelParams): Promise<PartnerAction>;

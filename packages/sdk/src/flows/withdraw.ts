@@ -6,9 +6,17 @@ import { pollRedemption } from './poll';
 import { runAction } from './run-action';
 import { readState } from './state';
 
+/** `auto` chooses by the instant liquidity; `instant` and `queued` force an exit. */
+export type WithdrawMode = 'auto' | 'instant' | 'queued';
+
 export interface WithdrawParams {
   /** Vault shares to redeem, in their smallest unit. */
   shares: bigint;
+  /**
+   * Default `auto`: instant when the instant liquidity covers the shares' value, queued otherwise. `instant` stops
+   * with `instant_unavailable` rather than queue; `queued` always requests a queued redemption (redeem-async).
+   */
+  mode?: WithdrawMode;
   /** Who receives the USDC of an instant redemption; default the account (a queued one names it at claim). */
   receiver?: string;
   /** The chain the USDC should finally arrive on; default 999. Persist it for the claim of a queued redemption. */
@@ -35,10 +43,25 @@ type Position = NonNullable<Bootstrap['position']>;
 const ceilDiv = (a: bigint, b: bigint) => (a + b - 1n) / b;
 
 /**
- * Withdrawal rule 2: instant when the vault's instant liquidity covers the shares' value (rounded up, so a
- * borderline amount goes to the queue rather than to a revert), otherwise queued.
+ * Whether the vault's instant liquidity covers the shares' value, rounded up so a borderline amount goes to the queue
+ * rather than to a revert.
  */
-export function chooseExit(vault: Vault, position: Position, shares: bigint): 'instant' | 'queued' {
+function instantCovers(vault: Vault, shares: bigint): boolean {
+  if (!vault.capabilities.instantRedeem) return false;
+  const value = ceilDiv(shares * BigInt(vault.analytics.sharePrice.raw), 10n ** BigInt(vault.share.decimals));
+  return value <= BigInt(vault.liquidity.instantRedeemCapacity.raw);
+}
+
+/**
+ * Withdrawal rule 2: instant when the vault's instant liquidity covers the shares' value, otherwise queued. A forced
+ * `mode` overrides the choice; an `instant` one that is not covered stops rather than queue.
+ */
+export function chooseExit(
+  vault: Vault,
+  position: Position,
+  shares: bigint,
+  mode: WithdrawMode = 'auto',
+): 'instant' | 'queued' {
   const free = BigInt(position.balances.shares.raw);
   if (free < shares)
     throw new FlowStoppedError(
@@ -46,14 +69,23 @@ export function chooseExit(vault: Vault, position: Position, shares: bigint): 'i
       `${position.wallet} holds ${free} shares, less than ${shares}`,
       { context: { free, shares } },
     );
-  if (!vault.capabilities.instantRedeem) return 'queued';
-  const value = ceilDiv(shares * BigInt(vault.analytics.sharePrice.raw), 10n ** BigInt(vault.share.decimals));
-  return value <= BigInt(vault.liquidity.instantRedeemCapacity.raw) ? 'instant' : 'queued';
+  if (mode === 'queued') return 'queued';
+  if (instantCovers(vault, shares)) return 'instant';
+  if (mode === 'auto') return 'queued';
+  const capacity = BigInt(vault.liquidity.instantRedeemCapacity.raw);
+  throw new FlowStoppedError(
+    'instant_unavailable',
+    vault.capabilities.instantRedeem
+      ? `the vault's instant liquidity of ${capacity} USDC (raw) does not cover ${shares} shares: withdraw with mode 'queued' or 'auto', or fewer shares`
+      : `the vault offers no instant redemption now: withdraw with mode 'queued' or 'auto'`,
+    { context: { shares, capacity, instantRedeem: vault.capabilities.instantRedeem } },
+  );
 }
 
 /**
- * The withdrawal lifecycle's rules 1, 2, 4 and 5: decide on the bootstrap's position and liquidity, create the
- * instant or queued redemption, simulate, sign, verify the receipt against the redemption pipe, submit and poll.
+ * The withdrawal lifecycle's rules 1, 2, 4 and 5: decide on the bootstrap's position and liquidity (or the forced
+ * mode), create the instant or queued redemption, simulate, sign, verify the receipt against the redemption pipe,
+ * submit and poll.
  */
 export async function withdraw(ctx: FlowContext, params: WithdrawParams): Promise<WithdrawResult> {
   const { vault, position } = await readState(ctx, ['vault', 'position']);
@@ -65,7 +97,7 @@ export async function withdraw(ctx: FlowContext, params: WithdrawParams): Promis
     receiveChainId,
   };
   const key = { idempotencyKey: ctx.newKey() };
-  if (chooseExit(vault, position, params.shares) === 'instant') {
+  if (chooseExit(vault, position, params.shares, params.mode) === 'instant') {
     const body = { ...common, receiver: params.receiver ?? ctx.account };
     const created = await ctx.api.createAction('redeem-instant', body, key);
     ctx.progress({ stage: 'created', action: created });

@@ -59,11 +59,19 @@ const amount = (raw: bigint, decimals = 6) => ({ raw: raw.toString(), decimals, 
 
 /** The bootstrap sections the flows read; the rest are never looked at. */
 export function bootstrap(
-  state: { usdc?: bigint; shares?: bigint; capacity?: bigint; sharePrice?: bigint; instant?: boolean } = {},
+  state: {
+    usdc?: bigint;
+    shares?: bigint;
+    capacity?: bigint;
+    sharePrice?: bigint;
+    instant?: boolean;
+    maxDeposit?: bigint;
+  } = {},
 ): Bootstrap {
   const position = {
     wallet: ACCOUNT,
     balances: { usdc: amount(state.usdc ?? 0n), shares: amount(state.shares ?? 0n), shareValue: amount(0n) },
+    limits: { maxDeposit: amount(state.maxDeposit ?? 10n ** 15n) },
   };
   const vault = {
     product: { chainId: 999 },
