@@ -40,6 +40,8 @@ async function main(args: string[]): Promise<void> {
     }
     return;
   }
+  // An unchanged file is left alone: packing regenerates while tests may be reading it.
+  if (existsSync(file) && readFileSync(file, 'utf8') === fresh) return;
   mkdirSync(path.dirname(file), { recursive: true });
   writeFileSync(file, fresh);
   console.log(`sdk: wrote ${path.relative(process.cwd(), file)}`);

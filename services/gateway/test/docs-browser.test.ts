@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import type { Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import { chromium, type Browser } from 'playwright-core';
 import { API_ERROR_CODES, type GuideTag, type OpenApiDocument } from '@yv/schemas';
 import { useTestGateway } from './support/gateway';
@@ -84,6 +84,22 @@ it('renders every guide and every operation of the document offline and without 
     await section.waitFor({ state: 'attached', timeout: 90_000 });
     expect(await section.locator('h1, h2').first().textContent()).toContain(guide['x-displayName']);
   }
+  // What a first integration trips on without them (issue 46): each guide shows its paragraph.
+  const shows = async (guide: string, phrase: string) => ({
+    guide,
+    phrase,
+    shown: ((await page.locator(`[data-section-id="tag/${guide}"]`).textContent()) ?? '')
+      .replace(/\s+/g, ' ')
+      .includes(phrase),
+  });
+  for (const [guide, phrase] of [
+    ['guide-errors', 'valid EIP-55 checksum'],
+    ['guide-rate-limits', 'called with your key'],
+    ['guide-deposit', 'SUPERSEDED'],
+    ['guide-deposit', 'neither mined nor pending'],
+    ['guide-deposit', 'default: account'],
+  ] as const)
+    expect(await shows(guide, phrase)).toEqual({ guide, phrase, shown: true });
   // Their markdown is rendered, not shown as text: the error table has a row per code under its header row.
   const errorRows = page.locator('[data-section-id="tag/guide-errors"] table tr');
   expect(await errorRows.count()).toBe(API_ERROR_CODES.length + 1);
@@ -96,3 +112,52 @@ it('renders every guide and every operation of the document offline and without 
   const gatewayHost = new URL(origin).host;
   expect(requested.filter((url) => ![null, gatewayHost].includes(hostOf(url)))).toEqual([]);
 }, 180_000);
+
+it('lets a page of another origin read a public route, and blocks its call of a partner route', async () => {
+  // A blank page on another port: another origin than the gateway's.
+  const site = createServer((_req, res) =>
+    res.writeHead(200, { 'content-type': 'text/html' }).end('<html></html>'),
+  );
+  site.listen(0, '127.0.0.1');
+  await new Promise<void>((resolve) => site.once('listening', resolve));
+  const page = await browser.newPage();
+  try {
+    await page.goto(`http://127.0.0.1:${(site.address() as AddressInfo).port}/`);
+    const call = (
+      url: string,
+      init: { method?: string; headers?: Record<string, string>; body?: string } = {},
+    ) =>
+      page.evaluate(
+        async ([target, options]) => {
+          try {
+            const res = await fetch(target, options);
+            return { status: res.status, requestId: res.headers.get('x-request-id') !== null };
+          } catch (error) {
+            return { failed: String(error) };
+          }
+        },
+        [url, init] as const,
+      );
+    const wallet = gateway.vault.wallets[0]!.address;
+    expect(await call(`${origin}/api/v1/wallets/${wallet}/redeems`)).toEqual({
+      status: 200,
+      requestId: true,
+    });
+    // A JSON body needs a preflight; the refusal (the body lacks amountRaw) is readable by the page too.
+    expect(
+      await call(`${origin}/api/v1/actions/deposit/quote`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ account: wallet }),
+      }),
+    ).toEqual({ status: 400, requestId: true });
+    expect(
+      await call(`${origin}/api/v1/partner/actions`, { headers: { authorization: 'Bearer x' } }),
+    ).toEqual({
+      failed: expect.stringContaining('Failed to fetch'),
+    });
+  } finally {
+    await page.close();
+    await new Promise((resolve) => site.close(resolve));
+  }
+}, 60_000);
