@@ -70,7 +70,9 @@ test('two indexers at once: one writes, each row once; the other takes over when
     await eventually(async () => one.isLeader || two.isLeader);
     expect(one.isLeader && two.isLeader).toBe(false);
     const block = await deposit(vault, vault.wallets[6]!, 70n * USDC);
-    await eventually(async () => (await getIndexerState(db.pool, chainId))!.cursorBlock >= BigInt(block));
+    await eventually(
+      async () => ((await getIndexerState(db.pool, chainId))?.cursorBlock ?? -1n) >= BigInt(block),
+    );
     const [leader, standby] = one.isLeader ? [one, two] : [two, one];
     await leader.stop();
     await eventually(async () => standby.isLeader, 10_000);
