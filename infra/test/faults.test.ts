@@ -1,3 +1,4 @@
+// layouts: both
 /**
  * The fault suite (issue 15; `pnpm faults` runs it alone, and it is part of the main test run). The four services
  * run as real processes on a chain of their own, with PostgreSQL and the RPC behind TCP proxies that can be cut and

@@ -1,3 +1,4 @@
+// layouts: both
 /**
  * A deployment manifest whose contracts do not answer as its contractVersion stops every chain-reading service at
  * start, with a message naming what answered wrong.

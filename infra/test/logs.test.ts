@@ -1,3 +1,4 @@
+// layouts: both
 /**
  * Issue 7's logs: the gateway writes pino JSON lines, every line of a request carries its request id, the receipt
  * job of a submit logs the id of the request that submitted it, and no line holds an API key, the cron secret, a

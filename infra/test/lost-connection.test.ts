@@ -1,3 +1,4 @@
+// layouts: both
 /**
  * A service's idle Postgres connection cut by the server (a restart, a failover, an operator's pg_terminate_backend)
  * is reported as a warning in the service's own JSON log, not as a bare line on stderr, and the service goes on with

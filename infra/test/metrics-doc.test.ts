@@ -1,3 +1,4 @@
+// layouts: both
 /**
  * docs/metrics.md is the one list of the services' Prometheus metrics. Each service's registry is built by the
  * factories the service itself calls at start, and its metrics (without prom-client's default process metrics)

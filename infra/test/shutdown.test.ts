@@ -1,3 +1,4 @@
+// layouts: both
 /**
  * Issue 7's graceful shutdown. The gateway under a stream of reads, idempotent creates and submits gets SIGTERM:
  * /readyz turns 503, every request it accepted is answered in full (a request the client saw fail was never seen by

@@ -1,3 +1,4 @@
+// layouts: both
 /**
  * The must-show of issue 7: `pnpm stack` (tsx scripts/stack.ts) starts the devnet and the four services as separate
  * processes; a partner deposits through it over HTTP, the indexer in the stack moves the action to `indexed`, and

@@ -1,3 +1,4 @@
+// layouts: both
 import type { WebhookWorker } from '../../../services/webhook-worker/src';
 import { testWorker } from '../../../services/webhook-worker/test/support/worker';
 import { createPartner } from '../../../services/gateway/src/admin/commands';

@@ -1,3 +1,4 @@
+// layouts: both
 import { Core__factory, MockUSDC__factory, NavSource__factory } from '@yv/contracts';
 import { createKeeperSimulator, USDC, type KeeperHeartbeat } from '@yv/devnet';
 import { useDevnetVault } from '@yv/testkit';

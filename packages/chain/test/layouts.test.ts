@@ -1,3 +1,4 @@
+// layouts: both
 import { Interface, type InterfaceAbi } from 'ethers';
 import { artifact } from '@yv/contracts';
 import type { ContractVersion, Deployment } from '@yv/config';

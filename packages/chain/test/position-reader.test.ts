@@ -1,3 +1,4 @@
+// layouts: both
 import { hexlify, randomBytes } from 'ethers';
 import { Core__factory, MockUSDC__factory } from '@yv/contracts';
 import { useDevnetVault } from '@yv/testkit';

@@ -1,3 +1,4 @@
+// layouts: both
 import { hexlify, randomBytes } from 'ethers';
 import { MockUSDC__factory } from '@yv/contracts';
 import { sleep } from '@yv/runtime';

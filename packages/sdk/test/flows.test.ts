@@ -1,3 +1,4 @@
+// layouts: both
 import { createTestPartner } from '../../../services/gateway/test/support/partner';
 import {
   createPartnerClient,

@@ -1,3 +1,4 @@
+// layouts: both
 import { createTestPartner, storedAction } from '../../../services/gateway/test/support/partner';
 import { createPartnerClient, PartnerApiError } from '../src';
 import { useListeningGateway } from './support';

@@ -1,3 +1,4 @@
+// layouts: both
 import type { WebhookWorker } from '../../../services/webhook-worker/src';
 import {
   startReceiver,

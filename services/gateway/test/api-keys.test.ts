@@ -1,3 +1,4 @@
+// layouts: both
 import request from 'supertest';
 import { createValidator } from '@yv/schemas';
 import { apiKeyPrefix } from '../src/auth/keys';

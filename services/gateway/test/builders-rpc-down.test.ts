@@ -1,3 +1,4 @@
+// layouts: both
 import pino from 'pino';
 import request from 'supertest';
 import { createChainProvider } from '@yv/chain';

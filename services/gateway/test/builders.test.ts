@@ -1,3 +1,4 @@
+// layouts: both
 import { MaxUint256, ZeroAddress, type HDNodeWallet } from 'ethers';
 import pino from 'pino';
 import request from 'supertest';

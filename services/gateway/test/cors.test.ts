@@ -1,3 +1,4 @@
+// layouts: both
 import request from 'supertest';
 import { ConfigError } from '@yv/config';
 import { createServiceMetrics } from '@yv/metrics';

@@ -1,3 +1,4 @@
+// layouts: both
 import type { AddressInfo } from 'node:net';
 import { createServer, type Server } from 'node:http';
 import { chromium, type Browser } from 'playwright-core';

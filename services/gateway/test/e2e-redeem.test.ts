@@ -1,3 +1,4 @@
+// layouts: both
 import type { HDNodeWallet } from 'ethers';
 import { MockUSDC__factory } from '@yv/contracts';
 import { createKeeperSimulator } from '@yv/devnet';

@@ -1,3 +1,4 @@
+// layouts: both
 import { MockUSDC__factory } from '@yv/contracts';
 import { listOutboxEvents } from '@yv/db';
 import { createActionWriter } from '@yv/actions';

@@ -1,3 +1,4 @@
+// layouts: both
 import request from 'supertest';
 import { buildOpenApi, createValidator, MAX_BODY_DEPTH } from '@yv/schemas';
 import { useTestGateway } from './support/gateway';

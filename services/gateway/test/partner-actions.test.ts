@@ -1,3 +1,4 @@
+// layouts: both
 import { randomBytes } from 'node:crypto';
 import { keccak256, MaxUint256, type HDNodeWallet, type TransactionReceipt } from 'ethers';
 import pino from 'pino';

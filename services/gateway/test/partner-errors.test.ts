@@ -1,3 +1,4 @@
+// layouts: both
 import { randomUUID } from 'node:crypto';
 import { MaxUint256, ZeroAddress, type HDNodeWallet } from 'ethers';
 import request from 'supertest';

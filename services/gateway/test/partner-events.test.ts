@@ -1,3 +1,4 @@
+// layouts: both
 import request from 'supertest';
 import { Webhook } from 'standardwebhooks';
 import { insertOutboxEvent, listWebhookDeliveries, type OutboxEventRow } from '@yv/db';

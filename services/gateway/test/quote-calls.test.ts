@@ -1,3 +1,4 @@
+// layouts: both
 import { createChainProvider } from '@yv/chain';
 import { useDevnetVault } from '@yv/testkit';
 import { devnetQuoteService } from './support/quotes';

@@ -1,3 +1,4 @@
+// layouts: both
 import request from 'supertest';
 import { startOwnRedis, type OwnRedis } from '@yv/testkit';
 import { startTestGateway, type TestGateway } from './support/gateway';

@@ -1,3 +1,4 @@
+// layouts: both
 import request from 'supertest';
 import { createServiceMetrics } from '@yv/metrics';
 import { buildOpenApi } from '@yv/schemas';

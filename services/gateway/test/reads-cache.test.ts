@@ -1,3 +1,4 @@
+// layouts: both
 import { vaultLayout } from '@yv/chain';
 import { readProductConfig } from '@yv/config';
 import { ensureIndexerState, insertReadiness } from '@yv/db';

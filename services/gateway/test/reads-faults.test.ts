@@ -1,3 +1,4 @@
+// layouts: both
 import request from 'supertest';
 import { startFixtureServer, type FixtureServer } from '@yv/devnet';
 import { testRpcUrl, useDevnetVault, useTestDatabase, useTestRedis } from '@yv/testkit';

@@ -1,3 +1,4 @@
+// layouts: both
 import request from 'supertest';
 import type { HDNodeWallet as Wallet } from 'ethers';
 import { createChainProvider } from '@yv/chain';

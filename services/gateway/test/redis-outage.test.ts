@@ -1,3 +1,4 @@
+// layouts: both
 import { startTcpProxy, testRedisUrl, type TcpProxy } from '@yv/testkit';
 import { startTestGateway, type TestGateway } from './support/gateway';
 import { createTestPartner, expectAction, partnerClient, type PartnerClient } from './support/partner';

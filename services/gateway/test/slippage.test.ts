@@ -1,3 +1,4 @@
+// layouts: both
 import { MaxUint256 } from 'ethers';
 import { MockUSDC__factory } from '@yv/contracts';
 import { simulateCall, vaultLayout } from '@yv/chain';

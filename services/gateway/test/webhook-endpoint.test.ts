@@ -1,3 +1,4 @@
+// layouts: both
 import type { Express } from 'express';
 import { Webhook } from 'standardwebhooks';
 import request from 'supertest';

@@ -1,3 +1,4 @@
+// layouts: both
 import type { HDNodeWallet } from 'ethers';
 import { Webhook } from 'standardwebhooks';
 import { listWebhookDeliveries } from '@yv/db';

@@ -1,3 +1,4 @@
+// layouts: both
 import { vaultLayout } from '@yv/chain';
 import { findPartnerActionById } from '@yv/db';
 import { usePrivateDevnetVault, useTestDatabase } from '@yv/testkit';

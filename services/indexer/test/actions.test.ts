@@ -1,3 +1,4 @@
+// layouts: both
 import { findPartnerActionById, listOutboxEvents } from '@yv/db';
 import { usePrivateDevnetVault, useTestDatabase } from '@yv/testkit';
 import { contractsOf, onChainRedemption, syncTo, testIndexer, USDC } from './helpers';

@@ -1,3 +1,4 @@
+// layouts: both
 import { LogDecodeError, vaultLayout } from '@yv/chain';
 import { storedAddress } from '@yv/domain';
 import { usePrivateDevnetVault } from '@yv/testkit';

@@ -1,3 +1,4 @@
+// layouts: both
 import { LogDecodeError, RpcError, type BlockHeader } from '@yv/chain';
 import { sleep } from '@yv/runtime';
 import { useDevnetVault } from '@yv/testkit';

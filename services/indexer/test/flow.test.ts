@@ -1,3 +1,4 @@
+// layouts: both
 import { getIndexerState, listActivityEvents, listRedemptions, listShareBalances } from '@yv/db';
 import { useDevnetVault, useTestDatabase } from '@yv/testkit';
 import { contractsOf, deposit, mined, onChainRedemption, syncTo, testIndexer, USDC } from './helpers';

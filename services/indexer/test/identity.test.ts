@@ -1,3 +1,4 @@
+// layouts: both
 import { getIndexerState } from '@yv/db';
 import { testRpcUrl, usePrivateDevnetVault, useTestDatabase } from '@yv/testkit';
 import { deposit, syncTo, testIndexer, USDC } from './helpers';

@@ -1,3 +1,4 @@
+// layouts: both
 import { getIndexerState } from '@yv/db';
 import { indexerNodeBehindRule, type ReadinessInputs, type ReadinessThresholds } from '@yv/domain';
 import { usePrivateDevnetVault, useTestDatabase } from '@yv/testkit';

@@ -1,3 +1,4 @@
+// layouts: both
 import { getIndexerState, listActivityEvents } from '@yv/db';
 import {
   createTestDatabase,

@@ -1,3 +1,4 @@
+// layouts: both
 import { getIndexerState, listActivityEvents, listRedemptions, listShareBalances } from '@yv/db';
 import { usePrivateDevnetVault, useTestDatabase } from '@yv/testkit';
 import { contractsOf, deposit, mined, syncTo, testIndexer, USDC } from './helpers';

@@ -1,3 +1,4 @@
+// layouts: both
 import { createTestDatabase, useDevnetVault, useTestDatabase, type TestDatabase } from '@yv/testkit';
 import {
   getIndexerState,

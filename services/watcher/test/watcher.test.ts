@@ -1,3 +1,4 @@
+// layouts: both
 import { Core__factory, NavSource__factory, Strategy__factory } from '@yv/contracts';
 import { vaultDriver, vaultLayout, vaultStateFromJson, type VaultStateJson } from '@yv/chain';
 import {
