@@ -6,6 +6,7 @@ import request from 'supertest';
 import { Webhook } from 'standardwebhooks';
 import { listActiveWebhookSecrets, listWebhookDeliveries, type Pool } from '@yv/db';
 import { createServiceMetrics } from '@yv/metrics';
+import { openDeliveryQueue } from '@yv/queue';
 import { buildOpenApi } from '@yv/schemas';
 import { freePort, useTestDatabase, useTestRedis } from '@yv/testkit';
 import { createApp } from '../src/app';
@@ -21,7 +22,6 @@ import {
   waitFor,
   type Receiver,
 } from '../../webhook-worker/test/support/receiver';
-import { openDeliveryQueue } from '../../webhook-worker/src/enqueue';
 import { testWorker } from '../../webhook-worker/test/support/worker';
 import { unreachableRedisUrl } from './support/redis';
 

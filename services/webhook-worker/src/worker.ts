@@ -10,7 +10,14 @@ import {
   type DeliveryAttemptResult,
   type Pool,
 } from '@yv/db';
-import { WEBHOOK_DELIVERY_QUEUE } from '@yv/domain';
+import {
+  enqueueDeliveries,
+  enqueueDeliveryGroups,
+  isDeliveryGroup,
+  openDeliveryQueue,
+  WEBHOOK_DELIVERY_QUEUE,
+  type AnyDeliveryJobData,
+} from '@yv/queue';
 import {
   bullmqConnection,
   serviceLogger,
@@ -23,13 +30,6 @@ import type { WebhookWorkerConfig } from './config';
 import { deliverOnce, type DeliverDeps, type DeliverStep } from './deliver';
 import { batched } from './deliver/batch';
 import { deliverySlots } from './deliver/slots';
-import {
-  enqueueDeliveries,
-  enqueueDeliveryGroups,
-  isDeliveryGroup,
-  openDeliveryQueue,
-  type AnyDeliveryJobData,
-} from './enqueue';
 import { createWebhookWorkerMetrics, type WebhookWorkerMetrics } from './metrics';
 import { maintainWebhooks, type MaintenanceResult } from './maintenance';
 import { relayOutbox } from './relay';
@@ -216,9 +216,8 @@ export function createWebhookWorker(options: WebhookWorkerOptions): WebhookWorke
           await offer('retry', 1, () =>
             enqueueDeliveries(
               queue,
-              [{ id: deliveryId, attempts: step.attempts }],
+              [{ id: deliveryId, attempts: step.attempts, delayMs: step.delayMs }],
               ENQUEUE_TIMEOUT_MS,
-              step.delayMs,
             ),
           );
         return step;

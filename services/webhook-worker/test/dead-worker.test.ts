@@ -1,9 +1,8 @@
 import { Worker } from 'bullmq';
 import { listWebhookDeliveries } from '@yv/db';
-import { WEBHOOK_DELIVERY_QUEUE } from '@yv/domain';
+import { isDeliveryGroup, WEBHOOK_DELIVERY_QUEUE, type AnyDeliveryJobData } from '@yv/queue';
 import { bullmqConnection } from '@yv/runtime';
 import { useTestDatabase, useTestRedis } from '@yv/testkit';
-import { isDeliveryGroup, type AnyDeliveryJobData } from '../src/enqueue';
 import { attemptLeaseMs, deliveryJobLocks } from '../src/worker';
 import { actionEvents, createPartner, ok, startReceiver, waitFor } from './support/receiver';
 import { testWorker } from './support/worker';

@@ -1,6 +1,6 @@
 import { claimDeliveries, createIndexScanPool, listWebhookAttempts, listWebhookDeliveries } from '@yv/db';
+import { isDeliveryGroup } from '@yv/queue';
 import { useTestDatabase, useTestRedis } from '@yv/testkit';
-import { isDeliveryGroup } from '../src/enqueue';
 import { attemptLeaseMs } from '../src/worker';
 import { actionEvents, createPartner, ok, slow, startReceiver, waitFor } from './support/receiver';
 import { testWorker } from './support/worker';

@@ -3,15 +3,7 @@ import type { Queryable } from '../queryable';
 import type { OutboxEventType } from '../outbox';
 import { withTransaction } from '../transaction';
 import { GONE_REASON } from './endpoints';
-
-export const WEBHOOK_DELIVERY_STATUSES = [
-  'pending',
-  'delivering',
-  'delivered',
-  'failed',
-  'disabled',
-] as const;
-export type WebhookDeliveryStatus = (typeof WEBHOOK_DELIVERY_STATUSES)[number];
+import type { DeliveryStatementMoves, WebhookDeliveryStatus } from './lifecycle';
 
 /** What the queue needs to know of a delivery to carry it. */
 export interface QueuedDelivery {
@@ -37,14 +29,25 @@ function inLockOrder(deliveryIds: readonly string[]): string[] {
   return [...new Set(deliveryIds.map((id) => id.toLowerCase()))].sort();
 }
 
+/** The relay's moves: a delivery is created pending, or disabled when its partner's endpoint is. */
+export const RELAY_MOVES: DeliveryStatementMoves = {
+  edges: [
+    [null, 'pending'],
+    [null, 'disabled'],
+  ],
+  openRows: ['insert'],
+};
+
 /**
- * Takes up to `limit` unrelayed events (outbox_unrelayed), oldest first, skipping rows another relay holds; creates one
- * delivery per (event, partner endpoint subscribed to its type), each pending one with its webhook_deliveries_open
- * row, and deletes their outbox_unrelayed rows, in one statement, in a transaction committed only once its rows are
- * back here. Enqueue the pending deliveries only then: a crash before the commit (a worker killed while the relay
- * runs) leaves the rows unrelayed for the next worker at once, where a lone statement could have marked them relayed
- * with their deliveries left for the sweep; a crash after it leaves pending deliveries for the sweep, and the unique
- * (event_id, partner_id) makes a second delivery impossible.
+ * **relay**. Reads up to `limit` unrelayed events (outbox_unrelayed, oldest first, skipping rows another relay
+ * holds), their outbox_events rows and their partners' endpoints. Moves: (new) → pending, (new) → disabled
+ * (RELAY_MOVES). Open rows: inserts one per pending delivery. Deletes the events' outbox_unrelayed rows.
+ *
+ * One delivery per (event, partner endpoint subscribed to its type), in one statement, in a transaction committed
+ * only once its rows are back here. Enqueue the pending deliveries only then: a crash before the commit (a worker
+ * killed while the relay runs) leaves the rows unrelayed for the next worker at once, where a lone statement could
+ * have marked them relayed with their deliveries left for the sweep; a crash after it leaves pending deliveries for
+ * the sweep, and the unique (event_id, partner_id) makes a second delivery impossible.
  * On an IndexScanPool, like the claim and the record: the planner, sizing the outbox by its last ANALYZE (or by
  * nothing on a new database), would otherwise read every unrelayed row into a bitmap and sort it, once per batch.
  * @returns the relayed rows in outbox order.
@@ -119,7 +122,23 @@ export interface ClaimedDelivery {
  */
 const CLAIM_EARLY_MS = 1_000;
 
+/** The claim's moves: an attempt starts (again, once a lease ran out), or the endpoint is gone and none does. */
+export const CLAIM_MOVES: DeliveryStatementMoves = {
+  edges: [
+    ['pending', 'delivering'],
+    ['delivering', 'delivering'],
+    ['pending', 'disabled'],
+    ['delivering', 'disabled'],
+  ],
+  openRows: ['delete'],
+};
+
 /**
+ * **claim**. Reads the given deliveries (locked in id order), their partners' endpoints, their events and the
+ * partners' active secrets. Moves: pending (due) or delivering (lease run out) → delivering, attempts + 1; the same
+ * → disabled when the endpoint is disabled or unset (CLAIM_MOVES). Open rows: deletes those of the disabled ones;
+ * an attempt leaves its row as it is.
+ *
  * Takes deliveries for one attempt each, in one statement: pending ones that are due, and ones whose previous
  * attempt's lease (`leaseMs`) ran out (their worker died mid-attempt). Anything else — delivered, failed, disabled,
  * in flight elsewhere, or waiting for a retry — is not claimed, so a duplicate job never sends twice, nor sooner than
@@ -127,8 +146,8 @@ const CLAIM_EARLY_MS = 1_000;
  * The statement is prepared (named): it runs for every few deliveries, and commits on its own, one round trip. A
  * worker killed while it runs may leave its deliveries claimed, as it leaves the attempts it had in flight: both go
  * on once their lease runs out. A transaction around it, committed once the rows are back, spared those few the
- * lease but cost two more round trips per claim, which the claims' turn holds every starting attempt for (about 9 %
- * fewer deliveries per second in alternated bench runs). Rows are locked in id order (inLockOrder) and updated by
+ * lease but cost two more round trips per claim, which the claims' turn holds every starting attempt for
+ * (docs/webhooks.md#delivery-and-retries). Rows are locked in id order (inLockOrder) and updated by
  * the address the lock returned.
  * On an IndexScanPool: left to the statistics of the last ANALYZE, taken before the burst, the planner read every
  * open delivery once per batch, and a prepared statement keeps a generic plan made while the table was a few pages
@@ -195,7 +214,23 @@ export interface DeliveryAttemptResult {
   nextAttemptAt?: Date;
 }
 
+/** The record's moves: a delivery's attempt settles it, or leaves it waiting for the next attempt. */
+export const RECORD_MOVES: DeliveryStatementMoves = {
+  edges: [
+    ['delivering', 'delivered'],
+    ['delivering', 'disabled'],
+    ['delivering', 'pending'],
+    ['delivering', 'failed'],
+  ],
+  openRows: ['delete', 'update'],
+};
+
 /**
+ * **record**. Reads the given deliveries (locked in id order); inserts each attempt into webhook_attempts. Moves:
+ * delivering → the status the worker decided (delivered, disabled, pending or failed: RECORD_MOVES), for the attempt
+ * that owns the delivery only. Open rows: deletes those of delivered and disabled deliveries, sets the due time and
+ * `failed` of pending and failed ones. Sets the partner's `webhook_delivered_at`, or disables its endpoint on a 410.
+ *
  * Records attempts and moves their deliveries on, in one statement for the whole batch: a settled delivery leaves
  * webhook_deliveries_open, a retry or a failure updates its row there, and a success sets its partner's
  * `webhook_delivered_at`. None of the columns it changes in webhook_deliveries is indexed, so, like the claim's,
@@ -271,6 +306,9 @@ export async function recordDeliveryAttempts(
 }
 
 /**
+ * **sweep** (read only). Reads open rows that are due and not failed, with their deliveries. Moves nothing; returns
+ * the pending ones and the delivering ones whose lease ran out (`abandoned`), soonest due first.
+ *
  * Deliveries that should have a queue job: pending ones that are due, and attempts whose lease ran out. The
  * sweep enqueues them again under their own job id, which BullMQ ignores while the job still exists; so this is
  * how a delivery whose job was lost with Redis (or never made it there) goes out.
@@ -290,7 +328,20 @@ export async function listDueDeliveries(
   return rows;
 }
 
+/** The cron's rescue moves: a failed delivery with places left in the schedule, or an overdue pending one, is due. */
+export const RESCUE_MOVES: DeliveryStatementMoves = {
+  edges: [
+    ['failed', 'pending'],
+    ['pending', 'pending'],
+  ],
+  openRows: ['update'],
+};
+
 /**
+ * **rescue**. Reads open rows that are failed or overdue, with their deliveries, skipping rows another call holds.
+ * Moves: failed → pending, pending → pending, due now (RESCUE_MOVES). Open rows: sets them due now and not failed.
+ * Returns the rescued deliveries.
+ *
  * The cron retry's claim, for what the worker's own schedule cannot reach: failed deliveries with places left in
  * the schedule (it was made longer since they failed) and pending ones overdue by more than `overdueMs` (their
  * delayed job was lost and no worker swept them) become pending and due now, oldest first. Rows another
@@ -320,6 +371,9 @@ export async function claimFailedDeliveries(
 }
 
 /**
+ * **repair** (operator's command). Reads every delivery and every open row. Moves nothing. Open rows: deletes those
+ * whose delivery is gone or not pending, delivering or failed; inserts or corrects the others'. Returns the counts.
+ *
  * Derives webhook_deliveries_open again from the deliveries: a row for every pending, delivering or failed one with
  * its due time and `failed` mark, none for the others. Code from before that table (2026-11-29) writes deliveries
  * without their rows, so run it once the last worker and gateway of that code stopped. Safe while the current code
@@ -347,7 +401,10 @@ export async function repairOpenDeliveries(db: Queryable): Promise<{ opened: num
   return rows[0]!;
 }
 
-/** Failed deliveries that used the whole schedule: given up (until the partner redelivers them). */
+/**
+ * Failed deliveries that used the whole schedule: given up (until the partner redelivers them). Reads the failed
+ * open rows with their deliveries; moves nothing.
+ */
 export async function countExhaustedDeliveries(db: Queryable, maxAttempts: number): Promise<number> {
   const { rows } = await db.query<{ count: number }>(
     `SELECT count(*)::int AS count

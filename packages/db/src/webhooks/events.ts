@@ -1,6 +1,7 @@
 import type { Queryable } from '../queryable';
 import type { OutboxEventType } from '../outbox';
-import type { QueuedDelivery, WebhookDeliveryStatus } from './deliveries';
+import type { QueuedDelivery } from './deliveries';
+import type { DeliveryStatementMoves, WebhookDeliveryStatus } from './lifecycle';
 
 /** One event of a partner as its event log shows it: the outbox row whose `event_id` is every delivery's webhook-id. */
 export interface PartnerEventRow {
@@ -123,7 +124,22 @@ export interface RedeliveredEvent extends QueuedDelivery {
   nextAttemptAt: Date;
 }
 
+/** Redelivery's moves: the event's delivery is created, or a settled one goes back to pending. */
+export const REDELIVER_MOVES: DeliveryStatementMoves = {
+  edges: [
+    [null, 'pending'],
+    ['delivered', 'pending'],
+    ['failed', 'pending'],
+    ['disabled', 'pending'],
+  ],
+  openRows: ['insert', 'update'],
+};
+
 /**
+ * **redeliver**. Reads the partner's given events, its endpoint and their deliveries. Moves: (new), delivered,
+ * failed or disabled → pending (REDELIVER_MOVES); pending and delivering ones are left alone. Open rows: inserts
+ * one per delivery it made pending, or (a failed one's) sets its due time and clears `failed`.
+ *
  * Makes the partner's events due again to its current endpoint, the `i`-th of `eventIds` after `i * spacingMs`:
  * a missing delivery is created, a delivered, failed or disabled one goes back to `pending` with the whole retry
  * schedule ahead (schedule_base), the same event id and body. Pending or in-flight deliveries are left alone. The

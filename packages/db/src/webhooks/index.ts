@@ -1,4 +1,5 @@
 export * from './deliveries';
+export * from './lifecycle';
 export * from './endpoints';
 export * from './partner-endpoint';
 export * from './events';

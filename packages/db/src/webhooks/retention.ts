@@ -1,6 +1,10 @@
 import type { Queryable } from '../queryable';
 
 /**
+ * **prune**. Reads relayed events older than `retentionMs` (skipping rows another pass holds) and their deliveries.
+ * Moves nothing: deletes the deliveries with their events, never a pending or delivering one. Open rows: deletes
+ * those of the deliveries it deletes (failed ones have one).
+ *
  * Deletes up to `limit` relayed events older than `retentionMs`, with their deliveries and attempts, in one
  * statement. Kept regardless of age: the newest event of each action or redemption, because the next event's
  * `sequence` counts on from it (a receiver would drop a message numbered 1 again as stale), and events a delivery

@@ -4,3 +4,4 @@ export * from './message';
 export * from './url-policy';
 export * from './events';
 export * from './endpoint';
+export * from './delivery-states';

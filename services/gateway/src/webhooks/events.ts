@@ -1,4 +1,3 @@
-import { Queue } from 'bullmq';
 import type { Logger } from 'pino';
 import {
   getPartnerEvent,
@@ -12,8 +11,8 @@ import {
   type PartnerEventRow,
   type Pool,
 } from '@yv/db';
-import { ApiError, deliveryJob, NotFoundError, WEBHOOK_DELIVERY_QUEUE } from '@yv/domain';
-import { bullmqConnection, withTimeout } from '@yv/runtime';
+import { ApiError, NotFoundError } from '@yv/domain';
+import { enqueueDeliveries, openDeliveryQueue } from '@yv/queue';
 import { closeWhenReady } from '../close-queue';
 
 export interface PartnerEventServiceOptions {
@@ -94,12 +93,8 @@ const notFound = () => new NotFoundError('no such event: event ids are the webho
 
 export function createPartnerEventService(options: PartnerEventServiceOptions): PartnerEventService {
   const { pool, log } = options;
-  const queue = new Queue(WEBHOOK_DELIVERY_QUEUE, {
-    connection: bullmqConnection(options.redisUrl, 'producer'),
-    prefix: options.prefix,
-  });
-  // Redis being away only delays a redelivery until the worker's sweep; it must not crash the gateway.
-  queue.on('error', () => undefined);
+  // Redis being away only delays a redelivery until the worker's sweep.
+  const queue = openDeliveryQueue(options.redisUrl, options.prefix);
   const spacingMs = 1_000 / options.redeliverPerSecond;
 
   /**
@@ -120,12 +115,12 @@ export function createPartnerEventService(options: PartnerEventServiceOptions): 
     const due = rows.filter((row) => row.redelivered);
     if (due.length > 0) {
       const now = Date.now();
-      const jobs = due.map((row) => deliveryJob(row, Math.max(0, row.nextAttemptAt.getTime() - now)));
-      await withTimeout(
-        queue.addBulk(jobs),
-        ENQUEUE_TIMEOUT_MS,
-        () => new Error('no answer from Redis'),
-      ).catch((error: unknown) =>
+      const deliveries = due.map((row) => ({
+        id: row.id,
+        attempts: row.attempts,
+        delayMs: Math.max(0, row.nextAttemptAt.getTime() - now),
+      }));
+      await enqueueDeliveries(queue, deliveries, ENQUEUE_TIMEOUT_MS).catch((error: unknown) =>
         log.warn(
           { err: error, deliveries: due.length },
           'redelivery: Redis unavailable, the sweep enqueues them',

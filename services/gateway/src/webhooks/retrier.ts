@@ -1,7 +1,6 @@
-import { Queue } from 'bullmq';
 import { claimFailedDeliveries, countExhaustedDeliveries, withTransaction, type Pool } from '@yv/db';
-import { ApiError, deliveryJob, WEBHOOK_DELIVERY_QUEUE, webhookRetryResult } from '@yv/domain';
-import { bullmqConnection, withTimeout } from '@yv/runtime';
+import { ApiError, webhookRetryResult } from '@yv/domain';
+import { DeliveryQueueUnavailable, enqueueDeliveries, openDeliveryQueue } from '@yv/queue';
 import { closeWhenReady } from '../close-queue';
 
 export interface WebhookRetryResult {
@@ -35,8 +34,6 @@ export interface WebhookRetrierOptions {
   enqueueTimeoutMs?: number;
 }
 
-class QueueUnavailable extends Error {}
-
 /**
  * The worker follows the retry schedule itself (a failed attempt waits `pending` with a delayed job), so the cron
  * only rescues: failed deliveries with places left in a schedule made longer since, and pending ones whose job
@@ -46,12 +43,8 @@ class QueueUnavailable extends Error {}
  * worker before the commit waits on the row lock in the worker's claim.
  */
 export function createWebhookRetrier(options: WebhookRetrierOptions): WebhookRetrier {
-  const queue = new Queue(WEBHOOK_DELIVERY_QUEUE, {
-    connection: bullmqConnection(options.redisUrl, 'producer'),
-    prefix: options.prefix,
-  });
-  // Redis being away is answered per call (PARTNER_WEBHOOK_RETRY_FAILED); the event must not crash the gateway.
-  queue.on('error', () => undefined);
+  // Redis being away is answered per call (PARTNER_WEBHOOK_RETRY_FAILED).
+  const queue = openDeliveryQueue(options.redisUrl, options.prefix);
   const batchSize = options.batchSize ?? 1_000;
   const enqueueTimeoutMs = options.enqueueTimeoutMs ?? 5_000;
   return {
@@ -64,19 +57,11 @@ export function createWebhookRetrier(options: WebhookRetrierOptions): WebhookRet
             overdueMs: options.overdueMs ?? 60_000,
           });
           const exhausted = await countExhaustedDeliveries(client, options.maxAttempts);
-          if (claimed.length > 0) {
-            await withTimeout(
-              queue.addBulk(claimed.map((delivery) => deliveryJob(delivery))).catch((error: Error) => {
-                throw new QueueUnavailable('Redis refused the jobs', { cause: error });
-              }),
-              enqueueTimeoutMs,
-              () => new QueueUnavailable(`no answer from Redis within ${enqueueTimeoutMs} ms`),
-            );
-          }
+          await enqueueDeliveries(queue, claimed, enqueueTimeoutMs);
           return webhookRetryResult(claimed.length, exhausted, options.maxAttempts);
         });
       } catch (error) {
-        if (error instanceof QueueUnavailable)
+        if (error instanceof DeliveryQueueUnavailable)
           throw new ApiError(
             'PARTNER_WEBHOOK_RETRY_FAILED',
             'the webhook queue is unavailable; failed deliveries stay failed and the next call retries them',

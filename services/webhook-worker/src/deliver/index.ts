@@ -2,13 +2,14 @@ import type { ClaimedDelivery, DeliveryAttemptResult } from '@yv/db';
 import {
   afterAttempt,
   attemptOutcome,
+  moveDelivery,
   parseRetryAfter,
   signWebhook,
   webhookBody,
-  type DeliveryJobData,
   type DeliveryStatusAfterAttempt,
   type WebhookUrlPolicy,
 } from '@yv/domain';
+import type { DeliveryJobData } from '@yv/queue';
 import type { DeliveryOutcome, WebhookWorkerMetrics } from '../metrics';
 import { postWebhook, type AttemptAnswer } from './send';
 import type { AttemptSlot } from './slots';
@@ -97,7 +98,8 @@ export async function deliverOnce(
     retryAfterMs: parseRetryAfter(answer.retryAfter, now),
     random: (deps.random ?? Math.random)(),
   });
-  const { status } = next;
+  // The record makes whatever move this names, so it is checked against the lifecycle's edges first.
+  const status = moveDelivery('record', 'delivering', next.status);
   const settled = await deps.record({
     deliveryId: delivery.id,
     attempt: delivery.attempt,

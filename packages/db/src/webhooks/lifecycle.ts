@@ -1,0 +1,31 @@
+import { CLAIM_MOVES, RECORD_MOVES, RELAY_MOVES, RESCUE_MOVES } from './deliveries';
+import { REDELIVER_MOVES } from './events';
+
+/** webhook_deliveries.status; the edges between them are @yv/domain's DELIVERY_EDGES. */
+export const WEBHOOK_DELIVERY_STATUSES = [
+  'pending',
+  'delivering',
+  'delivered',
+  'failed',
+  'disabled',
+] as const;
+export type WebhookDeliveryStatus = (typeof WEBHOOK_DELIVERY_STATUSES)[number];
+
+/**
+ * What one statement does to deliveries, declared beside its SQL: the edges its CASE expressions and WHERE clauses
+ * make (`from` null: it creates the delivery), and how it writes webhook_deliveries_open. The domain's test checks
+ * every statement's edges against the domain's table, so a branch added to one fails until both say so.
+ */
+export interface DeliveryStatementMoves {
+  edges: readonly (readonly [from: WebhookDeliveryStatus | null, to: WebhookDeliveryStatus])[];
+  openRows: readonly ('insert' | 'update' | 'delete')[];
+}
+
+/** Every statement that changes a delivery's status, by the name the domain's table gives it. */
+export const DELIVERY_MOVES = {
+  relay: RELAY_MOVES,
+  claim: CLAIM_MOVES,
+  record: RECORD_MOVES,
+  rescue: RESCUE_MOVES,
+  redeliver: REDELIVER_MOVES,
+} satisfies Record<string, DeliveryStatementMoves>;
