@@ -2,6 +2,7 @@ import {
   insertOutboxEvent,
   insertPartnerActions,
   lockPartnerAction,
+  newPartnerActionRow,
   updatePartnerAction,
   withTransaction,
   type NewActionCreation,
@@ -27,7 +28,7 @@ export type ActionDecision = (current: PartnerActionRow) => PartnerActionChanges
 
 /**
  * Further events of the same change (the redemption a move changed), appended in its transaction while the action's
- * row lock orders them.
+ * row lock orders them. Database reads only: a chain read is made before `change`, so no lock waits on the network.
  */
 export type RelatedEvents = (tx: PoolClient, updated: PartnerActionRow) => Promise<NewOutboxEvent[]>;
 
@@ -65,33 +66,20 @@ const now = (): Date => new Date();
  * for those.
  */
 export function createActionWriter(deps: ActionWriterDeps): ActionWriter {
-  const recorded = async (tx: PoolClient, row: PartnerActionRow): Promise<WrittenAction> => {
-    const json = toPartnerActionJson(row, deps.deployment);
-    await insertOutboxEvent(tx, {
-      type: 'action.updated',
-      aggregateId: row.id,
-      partnerId: row.partnerId,
-      payload: json,
-    });
-    return { row, json };
-  };
+  const render = (row: PartnerActionRow): PartnerActionJson => toPartnerActionJson(row, deps.deployment);
 
   // The creations whose quotes were answered together are written with one statement.
   const insert = batchLoader((creations: NewActionCreation[]) => insertPartnerActions(deps.pool, creations));
 
   return {
     async create(action) {
-      const row = await insert({
-        action,
-        event: {
-          createdAt: (deps.clock ?? now)(),
-          type: 'action.updated',
-          payloadOf: (stored) => toPartnerActionJson(stored, deps.deployment),
-        },
-      });
+      const createdAt = (deps.clock ?? now)();
+      // Rendered once, from the row as the insert stores it: the event's payload is the answer.
+      const json = render(newPartnerActionRow(action, createdAt));
+      const row = await insert({ action, createdAt, event: { type: 'action.updated', payload: json } });
       if (!row) return null;
       deps.onCreated?.(row);
-      return { row, json: toPartnerActionJson(row, deps.deployment) };
+      return { row, json };
     },
 
     async change(id, decide, related) {
@@ -104,7 +92,12 @@ export function createActionWriter(deps: ActionWriterDeps): ActionWriter {
         if (changes.status !== undefined && changes.status !== current.status)
           entered = transition(current.action, current.status, changes.status);
         const updated = (await updatePartnerAction(tx, id, changes))!;
-        await recorded(tx, updated);
+        await insertOutboxEvent(tx, {
+          type: 'action.updated',
+          aggregateId: updated.id,
+          partnerId: updated.partnerId,
+          payload: render(updated),
+        });
         for (const event of (await related?.(tx, updated)) ?? []) await insertOutboxEvent(tx, event);
         return { row: updated, changed: true };
       });

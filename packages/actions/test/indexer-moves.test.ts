@@ -82,10 +82,7 @@ async function store(partnerId: string, c: Case, n: number): Promise<string> {
   const redeemId = c.history.length > 0 ? BigInt(n) : null;
   const action = newAction(partnerId, c.action, redeemId);
   await insertPartnerActions(db.pool, [
-    {
-      action,
-      event: { createdAt: new Date(), type: 'action.updated', payloadOf: (row) => ({ id: row.id }) },
-    },
+    { action, createdAt: new Date(), event: { type: 'action.updated', payload: { id: action.id } } },
   ]);
   const txHash = c.tx === 'none' ? null : hex(n, 64);
   const changes: PartnerActionChanges = {

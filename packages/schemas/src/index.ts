@@ -4,6 +4,7 @@ export * from './common';
 export * from './errors';
 export * from './funding';
 export * from './actions';
+export * from './stored-action';
 export * from './action-requests';
 export * from './api-keys';
 export * from './reads';

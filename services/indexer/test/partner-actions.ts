@@ -67,7 +67,7 @@ export function gatewayWrites(pool: Pool, vault: DevnetVault) {
         status: 'confirmed',
         receiptBlockNumber: String(receipt.blockNumber),
         indexingPending: true,
-        steps: withFinalStepStatus(row.steps as ActionStep[], 'confirmed'),
+        steps: withFinalStepStatus(row.steps, 'confirmed'),
       });
     },
   };

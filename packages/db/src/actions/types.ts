@@ -1,6 +1,9 @@
-import type { ActionKind, PartnerActionStatus } from '@yv/schemas';
+import type { ActionKind, ActionStep, PartnerActionStatus, StoredActionQuote } from '@yv/schemas';
 
-/** A partner_actions row. Kinds and statuses are the spec's enums; packages/domain owns their rules. */
+/**
+ * A partner action: a partner_actions row with its JSON columns parsed (partnerActionOf). Kinds, statuses and steps
+ * are the spec's shapes; packages/domain owns their rules.
+ */
 export interface PartnerActionRow {
   id: string;
   partnerId: string;
@@ -14,8 +17,8 @@ export interface PartnerActionRow {
   redeemId: string | null;
   txHash: string | null;
   request: Record<string, unknown>;
-  quote: Record<string, unknown>;
-  steps: object[];
+  quote: StoredActionQuote;
+  steps: ActionStep[];
   funding: Record<string, unknown> | null;
   lastError: Record<string, unknown> | null;
   indexingPending: boolean;

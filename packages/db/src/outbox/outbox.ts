@@ -31,20 +31,36 @@ const COLUMNS = `id, event_id AS "eventId", type, aggregate_id AS "aggregateId",
   payload, created_at AS "createdAt"`;
 
 /**
- * Appends an event with the aggregate's next sequence number, queued for the relay (outbox_unrelayed). Call in the
- * transaction that made the change, after locking the aggregate's row, so two writers never race for one number (the
- * unique constraint would refuse it).
+ * The one way events enter the outbox, as SQL to compose into a statement: the CTEs `outbox_event` and
+ * `outbox_queued`, appending the rows of `source` (a relation of event_id, type, aggregate_id, partner_id, payload
+ * and ord) in `ord` order, each with its aggregate's next sequence number, queued for the relay (outbox_unrelayed).
+ * A statement appends at most one event per aggregate; call it after locking the aggregate's row (or creating it),
+ * so two writers never race for one number (the unique constraint would refuse it). `outbox_event` returns the
+ * event's columns.
  */
+export function outboxAppendSql(source: string): string {
+  return `outbox_event AS (
+       INSERT INTO outbox_events (event_id, type, aggregate_id, partner_id, sequence, payload)
+       SELECT s.event_id, s.type, s.aggregate_id, s.partner_id,
+              COALESCE((SELECT MAX(o.sequence) FROM outbox_events o
+                         WHERE o.type = s.type AND o.aggregate_id = s.aggregate_id), 0) + 1,
+              s.payload
+         FROM ${source} s
+        ORDER BY s.ord
+       RETURNING ${COLUMNS}
+     ), outbox_queued AS (
+       INSERT INTO outbox_unrelayed (outbox_id) SELECT id FROM outbox_event
+     )`;
+}
+
+/** Appends one event (outboxAppendSql); call in the transaction that made the change, under its row lock. */
 export async function insertOutboxEvent(db: Queryable, event: NewOutboxEvent): Promise<OutboxEventRow> {
   const { rows } = await db.query<OutboxEventRow>(
-    `WITH event AS (
-       INSERT INTO outbox_events (event_id, type, aggregate_id, partner_id, sequence, payload)
-       SELECT $1, $2, $3, $4, COALESCE(MAX(sequence), 0) + 1, $5 FROM outbox_events WHERE type = $2 AND aggregate_id = $3
-       RETURNING ${COLUMNS}
-     ), queued AS (
-       INSERT INTO outbox_unrelayed (outbox_id) SELECT id FROM event
-     )
-     SELECT *, false AS relayed FROM event`,
+    `WITH source AS (
+       SELECT $1::uuid AS event_id, $2::text AS type, $3::text AS aggregate_id, $4::uuid AS partner_id,
+              $5::jsonb AS payload, 1 AS ord
+     ), ${outboxAppendSql('source')}
+     SELECT *, false AS relayed FROM outbox_event`,
     [randomUUID(), event.type, event.aggregateId, event.partnerId, JSON.stringify(event.payload)],
   );
   return rows[0] as OutboxEventRow;
@@ -56,13 +72,12 @@ export async function insertOutboxEvent(db: Queryable, event: NewOutboxEvent): P
  */
 export async function insertOutboxEventBurst(db: Queryable, partnerId: string, count: number): Promise<void> {
   await db.query(
-    `WITH event AS (
-       INSERT INTO outbox_events (event_id, type, aggregate_id, partner_id, sequence, payload)
-       SELECT gen_random_uuid(), 'action.updated', gen_random_uuid()::text, $1, 1, jsonb_build_object('n', n)
-         FROM generate_series(1, $2) AS n
-       RETURNING id
-     )
-     INSERT INTO outbox_unrelayed (outbox_id) SELECT id FROM event`,
+    `WITH source AS (
+       SELECT gen_random_uuid() AS event_id, 'action.updated'::text AS type, gen_random_uuid()::text AS aggregate_id,
+              $1::uuid AS partner_id, jsonb_build_object('n', n) AS payload, n AS ord
+         FROM generate_series(1, $2::int) AS n
+     ), ${outboxAppendSql('source')}
+     SELECT count(*) FROM outbox_event`,
     [partnerId, count],
   );
 }

@@ -1,21 +1,7 @@
-import type { StepKind, StepStatus } from '@yv/schemas';
+import type { ActionStep, StepKind, StepStatus, StepTxRequest } from '@yv/schemas';
 
-export interface StepTxRequest {
-  to: string;
-  data: string;
-  value: string;
-  chainId: number;
-}
-
-/** A PartnerActionStep as the spec serves it. */
-export interface ActionStep {
-  id: string;
-  kind: StepKind;
-  status: StepStatus;
-  title: string;
-  tx?: StepTxRequest;
-  refreshQuoteAfterConfirm: boolean;
-}
+// The step's wire shapes live with their schema (packages/db types its rows with them); the rules are here.
+export type { ActionStep, StepTxRequest } from '@yv/schemas';
 
 export interface ActionStepDraft {
   kind: StepKind;

@@ -1,5 +1,4 @@
-import type { ActionKind, PartnerActionStatus } from '@yv/schemas';
-import type { ActionStep } from './steps';
+import type { ActionKind, ActionStep, PartnerActionStatus, StoredActionQuote } from '@yv/schemas';
 
 /** The deployment fields an action shows (a `Deployment` from @yv/config fits). */
 export interface ActionDeployment {
@@ -18,8 +17,8 @@ export interface StoredPartnerAction {
   redeemId: string | null;
   txHash: string | null;
   request: Record<string, unknown>;
-  quote: Record<string, unknown>;
-  steps: object[];
+  quote: StoredActionQuote;
+  steps: ActionStep[];
   funding: Record<string, unknown> | null;
   lastError: Record<string, unknown> | null;
   indexingPending: boolean;
@@ -38,7 +37,7 @@ export interface PartnerActionJson {
   redeemId: string | null;
   txHash: string | null;
   request: Record<string, unknown>;
-  quote: Record<string, unknown>;
+  quote: StoredActionQuote;
   steps: ActionStep[];
   lastError: Record<string, unknown> | null;
   indexingPending: boolean;
@@ -86,7 +85,7 @@ export function toPartnerActionJson(
     txHash: row.txHash,
     request: row.request,
     quote: row.quote,
-    steps: row.steps as ActionStep[],
+    steps: row.steps,
     lastError: row.lastError,
     indexingPending: row.indexingPending,
     indexedAt: row.indexedAt?.toISOString() ?? null,

@@ -1,6 +1,5 @@
-import type { PartnerActionStatus } from '@yv/schemas';
+import type { ActionStep, PartnerActionStatus, StoredActionQuote } from '@yv/schemas';
 import { acceptsSubmit } from './state-machine';
-import type { ActionStep } from './steps';
 
 /** The quote's `requirements` entry of an approval (TxRequirement): the allowance the deposit needs. */
 export interface ApprovalRequirement {
@@ -15,8 +14,8 @@ export interface UnsignedActionView {
   status: PartnerActionStatus;
   txHash: string | null;
   request: Record<string, unknown>;
-  quote: Record<string, unknown>;
-  steps: object[];
+  quote: StoredActionQuote;
+  steps: readonly ActionStep[];
 }
 
 /** The changes an unsigned action takes (a `PartnerActionChanges` fits). */
@@ -27,8 +26,8 @@ export interface UnsignedActionChanges {
 }
 
 /** True when the action asks for an approval before its own transaction. */
-export const hasApprovalStep = (steps: readonly object[]): boolean =>
-  (steps as ActionStep[]).some((step) => step.kind === 'approval');
+export const hasApprovalStep = (steps: readonly ActionStep[]): boolean =>
+  steps.some((step) => step.kind === 'approval');
 
 /**
  * The approval an action still has before its signature: a deposit with an approval step, nothing submitted. Its
@@ -37,9 +36,7 @@ export const hasApprovalStep = (steps: readonly object[]): boolean =>
 export function unsignedApproval(action: UnsignedActionView): ApprovalRequirement | null {
   if (action.action !== 'deposit' || !acceptsSubmit(action.status) || action.txHash) return null;
   if (!hasApprovalStep(action.steps)) return null;
-  const requirements = (action.quote as { requirements?: (ApprovalRequirement & { type: string })[] })
-    .requirements;
-  return requirements?.find((requirement) => requirement.type === 'approval') ?? null;
+  return action.quote.requirements?.find((requirement) => requirement.type === 'approval') ?? null;
 }
 
 /** True when `allowance` (read at `requirement`'s token and spender) covers what the approval asked for. */
@@ -48,10 +45,8 @@ export function approvalCovered(requirement: ApprovalRequirement, allowance: big
 }
 
 /** The steps with every approval step `confirmed`: what the chain says once the allowance covers it. */
-function withApprovalConfirmed(steps: readonly object[]): ActionStep[] {
-  return (steps as ActionStep[]).map((step) =>
-    step.kind === 'approval' ? { ...step, status: 'confirmed' as const } : step,
-  );
+function withApprovalConfirmed(steps: readonly ActionStep[]): ActionStep[] {
+  return steps.map((step) => (step.kind === 'approval' ? { ...step, status: 'confirmed' as const } : step));
 }
 
 /**
@@ -85,8 +80,8 @@ export function supersededChanges(
  * The steps of an unsigned action whose quote expired: an approval the chain covers is `confirmed` (it happened),
  * every other unsigned step `failed`.
  */
-export function expiredSteps(steps: readonly object[], approvalConfirmed: boolean): ActionStep[] {
-  const confirmed = approvalConfirmed ? withApprovalConfirmed(steps) : (steps as ActionStep[]);
+export function expiredSteps(steps: readonly ActionStep[], approvalConfirmed: boolean): ActionStep[] {
+  const confirmed = approvalConfirmed ? withApprovalConfirmed(steps) : steps;
   return confirmed.map((step) =>
     step.status === 'requires_signature' ? { ...step, status: 'failed' as const } : step,
   );

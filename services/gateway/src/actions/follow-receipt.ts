@@ -1,6 +1,6 @@
 import type { JsonRpcProvider } from 'ethers';
 import { findPartnerActionById, type PartnerActionChanges, type PartnerActionRow, type Pool } from '@yv/db';
-import { withFinalStepStatus, type ActionStep } from '@yv/domain';
+import { withFinalStepStatus } from '@yv/domain';
 import type { ActionWriter } from '@yv/actions';
 import { readReceipt, readSentTransaction } from './chain-tx';
 import { lastError, type ActionFailure } from './failures';
@@ -21,7 +21,7 @@ function failed(row: PartnerActionRow, code: ActionFailure, message: string): Pa
   return {
     status: 'failed',
     lastError: lastError(code, message),
-    steps: withFinalStepStatus(row.steps as ActionStep[], 'failed'),
+    steps: withFinalStepStatus(row.steps, 'failed'),
   };
 }
 
@@ -79,6 +79,6 @@ export async function followReceipt(deps: FollowDeps, actionId: string): Promise
     status: 'confirmed',
     receiptBlockNumber: String(receipt.blockNumber),
     indexingPending: true,
-    steps: withFinalStepStatus(row.steps as ActionStep[], 'confirmed'),
+    steps: withFinalStepStatus(row.steps, 'confirmed'),
   });
 }

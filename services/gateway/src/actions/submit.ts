@@ -6,7 +6,6 @@ import {
   finalStep,
   withFinalStepStatus,
   type ActionDeployment,
-  type ActionStep,
   type SentTransaction,
 } from '@yv/domain';
 import type { ActionWriter } from '@yv/actions';
@@ -88,7 +87,7 @@ export async function submitAction(
   const sent = await knownTransaction(deps.provider, deps.deployment.chainId, hash);
   const mismatch = finalStepMismatch(row, sent);
   if (mismatch) {
-    const kind = finalStep(row.steps as ActionStep[]).kind;
+    const kind = finalStep(row.steps).kind;
     throw conflict(`${hash} is not this action's ${kind} transaction: ${mismatch}`);
   }
 
@@ -100,7 +99,7 @@ export async function submitAction(
         status: 'submitted',
         txHash: hash,
         submittedAt: new Date(),
-        steps: withFinalStepStatus(current.steps as ActionStep[], 'submitted'),
+        steps: withFinalStepStatus(current.steps, 'submitted'),
       };
     });
   } catch (error) {

@@ -1,5 +1,5 @@
 import type { PartnerActionRow } from '@yv/db';
-import { finalStep, sentTxMismatch, type ActionStep, type SentTransaction } from '@yv/domain';
+import { finalStep, sentTxMismatch, type SentTransaction } from '@yv/domain';
 
 /**
  * Why `sent` is not the action's final transaction, or null when it is. A fulfilment is permissionless (its
@@ -7,7 +7,7 @@ import { finalStep, sentTxMismatch, type ActionStep, type SentTransaction } from
  * calldata, value and chain are compared.
  */
 export function finalStepMismatch(row: PartnerActionRow, sent: SentTransaction): string | null {
-  const expected = finalStep(row.steps as ActionStep[]);
+  const expected = finalStep(row.steps);
   if (!expected.tx) return null;
   const sender = row.action === 'fulfill_redeem' ? sent.from : row.wallet;
   return sentTxMismatch(sent, sender, expected.tx);

@@ -3,7 +3,6 @@ import {
   listActionProgress,
   listRedemptionActivity,
   type ActionProgressRow,
-  type NewOutboxEvent,
   type Pool,
   type PoolClient,
 } from '@yv/db';
@@ -15,7 +14,6 @@ import {
   redemptionStatusOf,
   toRedeemJson,
   type ActionEvidence,
-  type Redemption,
   type RedemptionStatus,
 } from '@yv/domain';
 import type { PartnerActionStatus } from '@yv/schemas';
@@ -78,22 +76,9 @@ async function moveAction(
 ): Promise<boolean> {
   const decimals = await ctx.decimals();
   const redemptionStatus = row.action === 'redeem_async' ? redemptionStatusOf(to) : null;
-  const redeemId = row.redeemId;
-  const redeemEvent: RelatedEvents | undefined =
-    redemptionStatus && redeemId !== null
-      ? async (tx, updated) => [
-          {
-            type: 'redeem.updated',
-            aggregateId: redeemId.toString(),
-            partnerId: updated.partnerId,
-            payload: await redeemJsonAt(
-              ctx,
-              await finalRedemption(tx, ctx.chainId, redeemId, finalBlock, redemptionStatus),
-              decimals,
-              finalBlock,
-            ),
-          } satisfies NewOutboxEvent,
-        ]
+  const redeemEvent =
+    redemptionStatus && row.redeemId !== null
+      ? await redeemEventOf(ctx, { redeemId: row.redeemId, status: redemptionStatus, decimals }, finalBlock)
       : undefined;
   const outcome = await ctx.writer.change(
     row.id,
@@ -114,10 +99,31 @@ async function moveAction(
   return outcome?.changed ?? false;
 }
 
-/** The record a webhook carries; a pending one is valued at the final block, where its move was decided. */
-async function redeemJsonAt(ctx: AdvanceContext, record: Redemption, decimals: TokenDecimals, block: bigint) {
-  const price = record.status === 'pending' ? await ctx.sharePriceAt(block) : null;
-  return toRedeemJson(record, decimals, price);
+/**
+ * The `redeem.updated` event of a move that makes the redemption `status`. Its chain read, the share price a
+ * pending record is valued at (the final block, where the move was decided), is made now, before the writer takes
+ * the action's row lock; the record is read from the index in the move's transaction.
+ */
+async function redeemEventOf(
+  ctx: AdvanceContext,
+  move: { redeemId: bigint; status: RedemptionStatus; decimals: TokenDecimals },
+  finalBlock: bigint,
+): Promise<RelatedEvents> {
+  const { redeemId, status, decimals } = move;
+  // The record is the one its final events first made `status`, so it is pending exactly when `status` is.
+  const price = status === 'pending' ? await ctx.sharePriceAt(finalBlock) : null;
+  return async (tx, updated) => [
+    {
+      type: 'redeem.updated',
+      aggregateId: redeemId.toString(),
+      partnerId: updated.partnerId,
+      payload: toRedeemJson(
+        await finalRedemption(tx, ctx.chainId, redeemId, finalBlock, status),
+        decimals,
+        price,
+      ),
+    },
+  ];
 }
 
 /** The redemption as its final events first made it `status`: what the move's webhook reports. */
