@@ -14,6 +14,8 @@ export * from './webhook-events';
 export * from './webhook-endpoint';
 export * from './responses';
 export * from './registry';
+export * from './schema-types';
+export * from './parameters';
 export * from './ref';
 export * from './validate';
 export * from './openapi';

@@ -19,12 +19,38 @@ export interface Validator {
    * validating a response never changes it.
    */
   validate(schemaName: SchemaName, value: unknown): ValidationResult;
+  /**
+   * Validates `value` against a schema that has no name of its own (a query or path parameter's), whose
+   * `#/components/schemas/Name` refs resolve as in the document. Compiled once per schema object; its own
+   * `default` is left to the caller, which knows whether the value was absent.
+   */
+  validateSchema(schema: object, value: unknown): ValidationResult;
 }
+
+/**
+ * The canonical 8-4-4-4-12 form only: ajv-formats' `uuid` also takes a `urn:uuid:` prefix, which names no row (ids
+ * in paths are answered 404 when they are not uuids, rather than reaching the database).
+ */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The formats the schemas use: ajv-formats' standard ones and the API's own `evm-address`. */
 export function addApiFormats(ajv: Ajv2020): Ajv2020 {
   addFormats(ajv);
-  return ajv.addFormat(EVM_ADDRESS_FORMAT, isEvmAddress);
+  return ajv.addFormat('uuid', UUID).addFormat(EVM_ADDRESS_FORMAT, isEvmAddress);
+}
+
+/** An unnamed schema's local refs made absolute, so they resolve in the registered document. */
+function inDocument(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(inDocument);
+  if (typeof schema !== 'object' || schema === null) return schema;
+  return Object.fromEntries(
+    Object.entries(schema).map(([key, value]) => [
+      key,
+      key === '$ref' && typeof value === 'string' && value.startsWith('#')
+        ? `${SCHEMA_DOCUMENT_ID}${value}`
+        : inDocument(value),
+    ]),
+  );
 }
 
 export function createValidator(): Validator {
@@ -45,11 +71,23 @@ export function createValidator(): Validator {
     return fn;
   };
 
+  const unnamed = new WeakMap<object, ValidateFunction>();
+  const compileUnnamed = (schema: object): ValidateFunction => {
+    let fn = unnamed.get(schema);
+    if (!fn) {
+      // A root `default` is the caller's to fill (ajv fills only properties'), so it is not compiled.
+      const { default: _filledByCaller, ...rest } = schema as { default?: unknown };
+      fn = ajv.compile(inDocument(rest) as object);
+      unnamed.set(schema, fn);
+    }
+    return fn;
+  };
+  const result = (fn: ValidateFunction, value: unknown): ValidationResult =>
+    fn(value) ? { ok: true } : { ok: false, errors: readableErrors(fn.errors ?? []) };
+
   return {
-    validate(schemaName, value) {
-      const fn = compile(schemaName);
-      return fn(value) ? { ok: true } : { ok: false, errors: readableErrors(fn.errors ?? []) };
-    },
+    validate: (schemaName, value) => result(compile(schemaName), value),
+    validateSchema: (schema, value) => result(compileUnnamed(schema), value),
   };
 }
 

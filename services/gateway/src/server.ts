@@ -1,9 +1,12 @@
 import type { Express } from 'express';
 import { buildOpenApi } from '@yv/schemas';
 import { createApp } from './app';
+import { partnerAuthentication } from './auth/partner-auth';
 import { trustProxySetting } from './rate-limit/config';
 import { rateLimitGate } from './rate-limit/gate';
 import type { GatewayContext } from './context';
+import { createApiKeyService } from './partners/api-keys';
+import { createWebhookEndpointService } from './partners/webhook-endpoint';
 import { readsRouter } from './reads';
 import { buildersRouter } from './routes/builders';
 import { cronRouter } from './routes/cron';
@@ -24,13 +27,13 @@ export function createGatewayApp(ctx: GatewayContext, opts: { isReady?: () => bo
     corsOrigins: ctx.config.CORS_ORIGINS,
     isReady: opts.isReady,
     routers: [
-      // First: it authenticates partner routes and limits every /api/v1 route but the exempt ones.
+      // First, once for every router after it: the partner of a partner route (or of a Bearer key on a public one).
+      partnerAuthentication({ pool: ctx.pool, onAuthenticated: ctx.onAuthenticated }),
+      // Then the limits of every /api/v1 route but the exempt ones, per partner or per client address.
       rateLimitGate({
-        pool: ctx.pool,
         ...ctx.rateLimits,
         publicPerMinute: ctx.config.RATE_LIMIT_PUBLIC_PER_MINUTE,
         paths: openApi.paths,
-        onAuthenticated: ctx.onAuthenticated,
       }),
       readsRouter({
         services: ctx.reads,
@@ -39,13 +42,15 @@ export function createGatewayApp(ctx: GatewayContext, opts: { isReady?: () => bo
         bootstrapHlpSeriesPoints: ctx.config.BOOTSTRAP_HLP_SERIES_POINTS,
       }),
       buildersRouter(ctx.quotes),
-      partnerActionsRouter({ pool: ctx.pool, actions: ctx.actions }),
-      partnerApiKeysRouter({ pool: ctx.pool }),
+      partnerActionsRouter({ actions: ctx.actions }),
+      partnerApiKeysRouter({ apiKeys: createApiKeyService(ctx.pool) }),
       partnerWebhookEndpointRouter({
-        pool: ctx.pool,
-        urlPolicy: { allowPrivate: ctx.config.WEBHOOK_ALLOW_PRIVATE_URLS },
+        webhookEndpoint: createWebhookEndpointService({
+          pool: ctx.pool,
+          urlPolicy: { allowPrivate: ctx.config.WEBHOOK_ALLOW_PRIVATE_URLS },
+        }),
       }),
-      partnerEventsRouter({ pool: ctx.pool, events: ctx.events }),
+      partnerEventsRouter({ events: ctx.events }),
       cronRouter({ cronSecret: ctx.config.CRON_SECRET, retrier: ctx.webhookRetrier }),
     ],
   });

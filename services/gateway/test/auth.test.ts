@@ -10,6 +10,7 @@ import type { QuoteService } from '../src/quotes';
 import { createPartner, revokeKey, rotateKey } from '../src/admin/commands';
 import { apiKeyPrefix } from '../src/auth/keys';
 import { createApp } from '../src/app';
+import { partnerAuthentication } from '../src/auth/partner-auth';
 import { partnerActionsRouter } from '../src/routes/partner-actions';
 
 const db = useTestDatabase();
@@ -51,8 +52,8 @@ beforeAll(() => {
     openApi: buildOpenApi({ serverUrl: 'http://127.0.0.1:3000' }),
     bodyLimitBytes: 65_536,
     routers: [
+      partnerAuthentication({ pool: db.pool }),
       partnerActionsRouter({
-        pool: db.pool,
         actions: createPartnerActionService({
           pool: db.pool,
           writer: createActionWriter({ pool: db.pool, deployment }),

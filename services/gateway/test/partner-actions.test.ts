@@ -6,14 +6,7 @@ import request from 'supertest';
 import { vaultLayout } from '@yv/chain';
 import { MockUSDC__factory } from '@yv/contracts';
 import { listOutboxEvents } from '@yv/db';
-import {
-  ApiError,
-  toAmount,
-  withFinalStepStatus,
-  type ActionPlan,
-  type ActionStep,
-  type ActionStepDraft,
-} from '@yv/domain';
+import { ApiError, toAmount, withFinalStepStatus, type ActionPlan, type ActionStepDraft } from '@yv/domain';
 import { createServiceMetrics } from '@yv/metrics';
 import { buildOpenApi, createValidator } from '@yv/schemas';
 import { useDevnetVault, useTestDatabase, useTestRedis } from '@yv/testkit';
@@ -24,6 +17,7 @@ import { createActionWriter, type ActionWriter } from '@yv/actions';
 import { startActionTracker, type ActionTracker } from '../src/actions/tracker';
 import { createPartner } from '../src/admin/commands';
 import { createApp } from '../src/app';
+import { partnerAuthentication } from '../src/auth/partner-auth';
 import { partnerActionsRouter } from '../src/routes/partner-actions';
 
 const db = useTestDatabase();
@@ -142,8 +136,8 @@ beforeAll(async () => {
     openApi: buildOpenApi({ serverUrl: 'http://127.0.0.1:3000' }),
     bodyLimitBytes: 65_536,
     routers: [
+      partnerAuthentication({ pool: db.pool }),
       partnerActionsRouter({
-        pool: db.pool,
         actions: createPartnerActionService({
           pool: db.pool,
           writer,
@@ -473,7 +467,7 @@ describe('submit and receipt tracking', () => {
       status: 'submitted',
       txHash: gone,
       submittedAt: new Date(),
-      steps: withFinalStepStatus(current.steps as ActionStep[], 'submitted'),
+      steps: withFinalStepStatus(current.steps, 'submitted'),
     }));
     await tracker.follow(action.id, 'test');
     const dropped = await pollUntil(action.id, (s) => s !== 'submitted');

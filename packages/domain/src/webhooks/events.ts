@@ -6,13 +6,16 @@ import { ApiError } from '../errors';
  */
 const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/;
 
+/** The one refusal of a time that is not one, wherever `name` arrives (a body field or a query parameter). */
+export const eventTimeError = (name: string): ApiError =>
+  new ApiError(
+    'BAD_REQUEST',
+    `\`${name}\` must be an ISO 8601 date-time with a zone, e.g. 2026-11-24T09:00:00Z`,
+  );
+
 export function parseEventTime(value: unknown, name: string): Date {
   const at = typeof value === 'string' && ISO_DATE_TIME.test(value) ? new Date(value) : null;
-  if (!at || Number.isNaN(at.getTime()))
-    throw new ApiError(
-      'BAD_REQUEST',
-      `\`${name}\` must be an ISO 8601 date-time with a zone, e.g. 2026-11-24T09:00:00Z`,
-    );
+  if (!at || Number.isNaN(at.getTime())) throw eventTimeError(name);
   return at;
 }
 

@@ -1,6 +1,7 @@
 import { API_ERROR_STATUS, errorCodesForStatus, type ApiErrorCode, type ErrorStatus } from '../errors';
 import type { Examples } from '../examples/envelopes';
 import { errorExamples } from '../examples/errors';
+import { CursorParameter, LimitParameter, WalletAddressParameter } from '../parameters';
 import { ref } from '../ref';
 import type { SchemaName } from '../registry';
 
@@ -142,28 +143,9 @@ export function errorResponses(codes: readonly ApiErrorCode[], extraStatuses: re
 }
 
 export const parameterComponents = {
-  WalletAddress: {
-    name: 'address',
-    in: 'path',
-    required: true,
-    description:
-      'The wallet, a 20-byte hex address: one case, or mixed case with a valid EIP-55 checksum. Anything else is 400 BAD_WALLET.',
-    schema: ref('Address'),
-  },
-  Cursor: {
-    name: 'cursor',
-    in: 'query',
-    required: false,
-    description: 'Opaque `meta.nextCursor` of the previous page. Omit for the first page.',
-    schema: { type: 'string', minLength: 1 },
-  },
-  Limit: {
-    name: 'limit',
-    in: 'query',
-    required: false,
-    description: 'Page size.',
-    schema: { type: 'integer', minimum: 1, maximum: 100, default: 25 },
-  },
+  WalletAddress: WalletAddressParameter,
+  Cursor: CursorParameter,
+  Limit: LimitParameter,
   IdempotencyKey: {
     name: 'Idempotency-Key',
     in: 'header',

@@ -18,6 +18,7 @@ import {
   submitRequestExample,
   submittedDepositActionExample,
 } from '../examples';
+import { ActionIdParameter, ActionStatusParameter, ActionWalletParameter } from '../parameters';
 import { ref } from '../ref';
 import type { SchemaName } from '../registry';
 import {
@@ -95,15 +96,6 @@ function create(
     },
   };
 }
-
-const actionId = {
-  name: 'id',
-  in: 'path',
-  required: true,
-  description:
-    "The action's id (uuid). Another partner's action, or no action, is 404 PARTNER_ACTION_NOT_FOUND.",
-  schema: { type: 'string', format: 'uuid' },
-} as const;
 
 const ActionListResponse = {
   type: 'object',
@@ -222,7 +214,7 @@ export function partnerActionsPaths(): PathGroup {
           description: `Send only after the receipt was verified (integration guide). A transaction visible on chain must be exactly the final step: sent by the action's \`wallet\`, to the step's \`tx.to\` with its \`tx.data\` and value, on chain 999; otherwise 409 IDEMPOTENCY_CONFLICT with what differs, and the action is unchanged. A hash chain 999 does not know, neither mined nor pending, is 400 BAD_ACTION_REQUEST and the action is unchanged, so the right hash can still be submitted; an unreadable node is 503 VAULT_READ_FAILED. Only created or requires_signature actions accept a submit. The same hash again returns the action with \`idempotentReplay\` true; another hash after a submit, or a hash already attached to another action, is 409 IDEMPOTENCY_CONFLICT. No Idempotency-Key.\n\n${LIFECYCLE}`,
           tags: ['partner-actions'],
           security: PARTNER_KEY,
-          parameters: [actionId],
+          parameters: [ActionIdParameter],
           requestBody: jsonBody('SubmitRequest', {
             examples: { deposit: example('The hash of the sent deposit', submitRequestExample) },
           }),
@@ -255,7 +247,7 @@ export function partnerActionsPaths(): PathGroup {
           description: `Poll until a terminal status (indexed, claimed, cancelled, failed).\n\n${LIFECYCLE}`,
           tags: ['partner-actions'],
           security: PARTNER_KEY,
-          parameters: [actionId],
+          parameters: [ActionIdParameter],
           responses: {
             '200': jsonResponse('PartnerActionResponse', 'The action.', {
               queued: example('A queued redemption waiting for the keeper', ok(redeemAsyncActionExample)),
@@ -271,25 +263,7 @@ export function partnerActionsPaths(): PathGroup {
           description: 'Newest first, paged with `cursor` / `meta.nextCursor`.',
           tags: ['partner-actions'],
           security: PARTNER_KEY,
-          parameters: [
-            {
-              name: 'wallet',
-              in: 'query',
-              required: false,
-              description:
-                'Only actions of this wallet: one case, or mixed case with a valid EIP-55 checksum. Invalid: 400 BAD_WALLET.',
-              schema: ref('Address'),
-            },
-            {
-              name: 'status',
-              in: 'query',
-              required: false,
-              description: 'Only actions in this status.',
-              schema: ref('PartnerActionStatus'),
-            },
-            parameter('Cursor'),
-            parameter('Limit'),
-          ],
+          parameters: [ActionWalletParameter, ActionStatusParameter, parameter('Cursor'), parameter('Limit')],
           responses: {
             '200': {
               description: 'A page of actions.',

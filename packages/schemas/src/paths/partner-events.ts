@@ -11,8 +11,7 @@ import {
   partnerTestEventExample,
   redeliveredWebhookDeliveryExample,
 } from '../examples';
-import { ref } from '../ref';
-import { WEBHOOK_EVENT_TYPES } from '../webhooks';
+import { EventIdParameter, EventSinceParameter, EventTypeParameter } from '../parameters';
 import { PARTNER_KEY, errorResponses, jsonBody, jsonResponse, parameter, type PathGroup } from './operations';
 
 /** The partner's webhook event log: list, read with attempts, redeliver one or all since a time. Bearer partner key. */
@@ -20,15 +19,6 @@ import { PARTNER_KEY, errorResponses, jsonBody, jsonResponse, parameter, type Pa
 const BASE = '/api/v1/partner/events';
 
 const AUTH_CODES: ApiErrorCode[] = ['PARTNER_UNAUTHORIZED', 'PARTNER_ACTION_FAILED'];
-
-const eventId = {
-  name: 'id',
-  in: 'path',
-  required: true,
-  description:
-    "The event's id (uuid), the `webhook-id` of its deliveries. Another partner's event, or no event, is 404 BAD_REQUEST, as an unknown route is.",
-  schema: { type: 'string', format: 'uuid' },
-} as const;
 
 const REDELIVERY = `The event goes again to the partner's current webhook URL with the same \`webhook-id\` and the same body
 (signed anew, with a new \`webhook-timestamp\`), so a receiver that already applied it drops it as a duplicate. It gets
@@ -51,24 +41,7 @@ export function partnerEventsPaths(): PathGroup {
           description: 'Newest first, paged with `cursor` / `meta.nextCursor`.',
           tags: ['partner-events'],
           security: PARTNER_KEY,
-          parameters: [
-            {
-              name: 'type',
-              in: 'query',
-              required: false,
-              description: 'Only events of this type.',
-              schema: { type: 'string', enum: WEBHOOK_EVENT_TYPES },
-            },
-            {
-              name: 'since',
-              in: 'query',
-              required: false,
-              description: 'Only events created at or after this time (ISO 8601 with a zone).',
-              schema: ref('DateTime'),
-            },
-            parameter('Cursor'),
-            parameter('Limit'),
-          ],
+          parameters: [EventTypeParameter, EventSinceParameter, parameter('Cursor'), parameter('Limit')],
           responses: {
             '200': jsonResponse('PartnerEventListResponse', 'A page of events.', {
               page: example(
@@ -88,7 +61,7 @@ export function partnerEventsPaths(): PathGroup {
             'Each attempt with its time, the status code answered (null when none came), its duration and the error.',
           tags: ['partner-events'],
           security: PARTNER_KEY,
-          parameters: [eventId],
+          parameters: [EventIdParameter],
           responses: {
             '200': jsonResponse('PartnerEventResponse', 'The event.', {
               delivered: example('Delivered at the third attempt', ok(partnerEventDetailExample)),
@@ -104,7 +77,7 @@ export function partnerEventsPaths(): PathGroup {
           description: `${REDELIVERY} No body (a non-empty one is 400 BAD_REQUEST).`,
           tags: ['partner-events'],
           security: PARTNER_KEY,
-          parameters: [eventId],
+          parameters: [EventIdParameter],
           responses: {
             '202': jsonResponse('WebhookDeliveryResponse', 'The delivery, pending again (or as it was).', {
               pending: example('Pending again, due now', ok(redeliveredWebhookDeliveryExample)),

@@ -12,7 +12,7 @@ import {
   redeemsExample,
   vaultExample,
 } from '../examples';
-import { ref } from '../ref';
+import { BootstrapWalletParameter } from '../parameters';
 import {
   PUBLIC,
   errorResponses,
@@ -111,16 +111,7 @@ export function readsPaths(): PathGroup {
           summary: 'Everything a client renders, in one read',
           description:
             'Config, health, vault and yield, plus position, first pages of activity and redeems, and gas for `wallet`. A section that fails is null with an entry in `data.errors`; the response is still 200. `hlp` has the same figures and windows as GET /api/v1/hlp, but each series (pnl, tvl, returns.rolling30d) is thinned to BOOTSTRAP_HLP_SERIES_POINTS points (default 60, about weekly); read /api/v1/hlp for daily points.',
-          parameters: [
-            {
-              name: 'wallet',
-              in: 'query',
-              required: false,
-              description:
-                'The wallet to include (one case, or mixed case with a valid EIP-55 checksum); without it the wallet sections are null. Invalid: 400 BAD_WALLET.',
-              schema: ref('Address'),
-            },
-          ],
+          parameters: [BootstrapWalletParameter],
           responses: {
             '200': jsonResponse('BootstrapResponse', 'The aggregate read.', {
               wallet: example('With ?wallet=', ok(bootstrapExample)),

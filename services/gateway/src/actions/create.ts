@@ -10,18 +10,27 @@ import {
   type PartnerActionJson,
 } from '@yv/domain';
 import type { ActionWriter } from '@yv/actions';
-import type { SchemaName } from '@yv/schemas';
+import type { SchemaName, SchemaValue } from '@yv/schemas';
 import type { QuoteService } from '../quotes';
 
-/** The creating endpoints: path segment → request schema and quote method. */
+/** One creating endpoint: its body validated by its schema, and typed by it, into its quote method. */
+const createRoute =
+  <N extends SchemaName>(
+    schema: N,
+    quote: (quotes: QuoteService, input: SchemaValue<N>) => Promise<ActionPlan>,
+  ) =>
+  (quotes: QuoteService, body: unknown): Promise<ActionPlan> =>
+    quote(quotes, validated(schema, body, 'BAD_ACTION_REQUEST'));
+
+/** The creating endpoints: path segment → how its body is validated and quoted. */
 export const CREATE_ROUTES = {
-  deposit: { schema: 'DepositRequest', quote: 'deposit' },
-  'redeem-async': { schema: 'RedeemAsyncRequest', quote: 'redeemAsync' },
-  'redeem-instant': { schema: 'RedeemInstantRequest', quote: 'redeemInstant' },
-  claim: { schema: 'ClaimRequest', quote: 'claim' },
-  cancel: { schema: 'CancelRequest', quote: 'cancel' },
-  fulfill: { schema: 'FulfillRequest', quote: 'fulfill' },
-} as const satisfies Record<string, { schema: SchemaName; quote: keyof QuoteService }>;
+  deposit: createRoute('DepositRequest', (quotes, input) => quotes.deposit(input)),
+  'redeem-async': createRoute('RedeemAsyncRequest', (quotes, input) => quotes.redeemAsync(input)),
+  'redeem-instant': createRoute('RedeemInstantRequest', (quotes, input) => quotes.redeemInstant(input)),
+  claim: createRoute('ClaimRequest', (quotes, input) => quotes.claim(input)),
+  cancel: createRoute('CancelRequest', (quotes, input) => quotes.cancel(input)),
+  fulfill: createRoute('FulfillRequest', (quotes, input) => quotes.fulfill(input)),
+};
 
 export type CreateRoute = keyof typeof CREATE_ROUTES;
 
@@ -73,9 +82,7 @@ export async function createOrReplay(
   const known = await deps.findByKey({ partnerId: request.partnerId, idempotencyKey: key });
   if (known) return replayOrConflict(known, fingerprint);
 
-  const { schema, quote } = CREATE_ROUTES[request.route];
-  const input = validated<never>(schema, structuredClone(request.body), 'BAD_ACTION_REQUEST');
-  const plan: ActionPlan = await deps.quoteService[quote](input);
+  const plan = await CREATE_ROUTES[request.route](deps.quoteService, structuredClone(request.body));
   const receiveChainId = plan.request.receiveChainId;
   const written = await deps.writer.create({
     id: randomUUID(),

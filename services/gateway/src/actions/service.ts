@@ -11,6 +11,7 @@ import {
 import { batchLoader } from '@yv/runtime';
 import { ApiError, toPartnerActionJson, type ActionDeployment, type PartnerActionJson } from '@yv/domain';
 import type { PartnerActionStatus } from '@yv/schemas';
+import { fetchPage } from '../paging/fetch-page';
 import type { QuoteService } from '../quotes';
 import { createOrReplay, type CreateRequest } from './create';
 import { submitAction } from './submit';
@@ -94,11 +95,12 @@ export function createPartnerActionService(deps: PartnerActionServiceDeps): Part
     },
 
     async list(partnerId, query) {
-      const rows = await listPartnerActions(deps.pool, { partnerId, ...query, limit: query.limit + 1 });
-      const page = rows.slice(0, query.limit);
+      const page = await fetchPage(query.limit, (count) =>
+        listPartnerActions(deps.pool, { partnerId, ...query, limit: count }),
+      );
       return {
-        data: page.map((row) => toPartnerActionJson(row, deps.deployment)),
-        lastId: rows.length > query.limit ? (page.at(-1)?.id ?? null) : null,
+        data: page.items.map((row) => toPartnerActionJson(row, deps.deployment)),
+        lastId: page.last?.id ?? null,
       };
     },
   };

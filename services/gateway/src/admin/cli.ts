@@ -2,7 +2,6 @@ import { parseArgs } from 'node:util';
 import { common, ConfigError, parseEnv } from '@yv/config';
 import { createPool, repairOpenDeliveries, type Pool } from '@yv/db';
 import {
-  AdminError,
   clearRateLimit,
   createPartner,
   DEFAULT_GRACE_HOURS,
@@ -12,6 +11,7 @@ import {
   setRateLimit,
   setWebhook,
 } from './commands';
+import { AdminError } from './errors';
 
 const USAGE = `usage: pnpm admin <command>
   partner create --name NAME [--webhook-url URL]

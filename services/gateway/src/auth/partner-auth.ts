@@ -1,7 +1,8 @@
-import type { Request, RequestHandler, Response } from 'express';
+import { Router, type Request, type Response } from 'express';
 import { ApiError } from '@yv/domain';
 import { findActivePartnerApiKeys, type ActivePartnerApiKey, type Pool } from '@yv/db';
 import { batchLoader } from '@yv/runtime';
+import { rateLimitPolicyOf } from '@yv/schemas';
 import { apiKeyMatches, apiKeyPrefix } from './keys';
 
 const BEARER = /^Bearer[ \t]+(\S+)[ \t]*$/;
@@ -38,25 +39,20 @@ export function carriesBearer(req: Request): boolean {
   return /^bearer(\s|$)/i.test(req.get('authorization') ?? '');
 }
 
-/** The authenticated partner of the request, set by `partnerAuth`. */
+/** The authenticated partner of the request, set by `partnerAuthentication`. */
 export function partnerIdOf(res: Response): string {
   const partnerId = res.locals.partnerId as string | undefined;
-  if (!partnerId) throw new Error('partnerIdOf() used on a route without partnerAuth');
+  if (!partnerId) throw new Error('partnerIdOf() used on a route without partnerAuthentication');
   return partnerId;
 }
 
-/**
- * Bearer partner key → `res.locals.partnerId` (returned); anything else raises 401 PARTNER_UNAUTHORIZED. A request
- * already authenticated (by the rate-limit gate, before the feature router's own check) is not looked up again.
- */
-export async function authenticatePartner(
+/** Bearer partner key → `res.locals.partnerId`; anything else raises 401 PARTNER_UNAUTHORIZED. */
+async function authenticatePartner(
   pool: Pool,
   req: Request,
   res: Response,
   onAuthenticated?: OnAuthenticated,
-): Promise<string> {
-  const known = res.locals.partnerId as string | undefined;
-  if (known) return known;
+): Promise<void> {
   const match = BEARER.exec(req.get('authorization') ?? '');
   const key = match?.[1];
   const prefix = key ? apiKeyPrefix(key) : null;
@@ -66,12 +62,19 @@ export async function authenticatePartner(
     throw new ApiError('PARTNER_UNAUTHORIZED', UNAUTHORIZED);
   res.locals.partnerId = stored.partnerId;
   onAuthenticated?.(stored.keyId);
-  return stored.partnerId;
 }
 
-export function partnerAuth(pool: Pool, onAuthenticated?: OnAuthenticated): RequestHandler {
-  return async (req, res, next) => {
-    await authenticatePartner(pool, req, res, onAuthenticated);
+/**
+ * The one partner authentication, mounted before every feature router (and before the rate-limit gate, which limits
+ * the partner it finds): a partner route needs a key, and a public route called with a Bearer key is the partner's
+ * too (a wrong key is 401, so the partner learns of it). The routers read the result with `partnerIdOf`.
+ */
+export function partnerAuthentication(deps: { pool: Pool; onAuthenticated?: OnAuthenticated }): Router {
+  const router = Router();
+  router.use(async (req, res, next) => {
+    if (rateLimitPolicyOf(req.path, carriesBearer(req)) === 'partner')
+      await authenticatePartner(deps.pool, req, res, deps.onAuthenticated);
     next();
-  };
+  });
+  return router;
 }

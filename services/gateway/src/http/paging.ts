@@ -2,8 +2,8 @@ import { ApiError } from '@yv/domain';
 import type { ActivityPosition } from '@yv/db';
 
 /**
- * The one parser of page parameters (`limit`, `cursor`) for every listing. Cursors are opaque to clients
- * (base64url); inside, an activity cursor is the (block, log index) of the last event served, a redemption cursor
+ * The cursors of every listing (`limit` and the cursor's shape are checked by their parameters' schemas). Cursors
+ * are opaque to clients (base64url); inside, an activity cursor is the (block, log index) of the last event served, a redemption cursor
  * the last id served, a partner-action cursor the last action's id and an event cursor the last event's id. Anything
  * else is 400 BAD_REQUEST.
  */
@@ -17,7 +17,7 @@ function decode(cursor: string): string {
   return Buffer.from(cursor, 'base64url').toString('utf8');
 }
 
-const badCursor = () =>
+export const badCursor = (): ApiError =>
   new ApiError('BAD_REQUEST', 'cursor is not a cursor this API issued: pass meta.nextCursor back unchanged');
 
 export const activityCursor = (p: ActivityPosition): string => encode(`a:${p.blockNumber}:${p.logIndex}`);
@@ -51,38 +51,4 @@ export function parseEventsCursor(cursor: string): string {
   const [kind, id, extra] = decode(cursor).split(':');
   if (kind !== 'e' || !UUID.test(id ?? '') || extra !== undefined) throw badCursor();
   return id!;
-}
-
-/** Action ids are uuids: what is not one names no action. */
-export function isActionId(value: string): boolean {
-  return UUID.test(value);
-}
-
-export const PAGE_LIMIT = { min: 1, max: 100, default: 25 } as const;
-
-/** The `limit` query parameter: an integer 1..100, default 25. */
-export function parseLimit(value: unknown): number {
-  if (value === undefined) return PAGE_LIMIT.default;
-  const n = typeof value === 'string' && /^[0-9]{1,3}$/.test(value) ? Number(value) : NaN;
-  if (!(n >= PAGE_LIMIT.min && n <= PAGE_LIMIT.max))
-    throw new ApiError(
-      'BAD_REQUEST',
-      `limit must be an integer from ${PAGE_LIMIT.min} to ${PAGE_LIMIT.max}, got ${JSON.stringify(value)}`,
-    );
-  return n;
-}
-
-/** The `cursor` query parameter, or null for the first page; a repeated or empty one is 400 BAD_REQUEST. */
-export function cursorParam(value: unknown): string | null {
-  if (value === undefined) return null;
-  if (typeof value !== 'string' || value === '') throw badCursor();
-  return value;
-}
-
-/** A query parameter that may be absent but not repeated. */
-export function queryText(value: unknown, name: string): string | undefined {
-  if (value === undefined) return undefined;
-  if (typeof value !== 'string')
-    throw new ApiError('BAD_REQUEST', `query parameter \`${name}\` must be given once`);
-  return value;
 }

@@ -3,42 +3,20 @@ import type { VaultLayout } from '@yv/chain';
 import type { Deployment, ProductConfig } from '@yv/config';
 import type { ActionPlan, QuoteReadiness } from '@yv/domain';
 import type { ServiceMetrics } from '@yv/metrics';
+import type { SchemaValue } from '@yv/schemas';
 import type { BridgeAdapter } from '../bridge';
 import type { Tokens } from '../reads/tokens';
 
-/** Validated bodies (schemas DepositRequest, RedeemAsyncRequest, ...) with the schema defaults already filled. */
-export interface DepositInput {
-  amountRaw: string;
-  account: string;
-  receiver?: string;
-  slippageBps: number;
-}
-export interface RedeemAsyncInput {
-  sharesRaw: string;
-  account: string;
-  slippageBps: number;
-  receiveChainId: number;
-}
-export interface RedeemInstantInput {
-  sharesRaw: string;
-  account: string;
-  receiver?: string;
-  slippageBps?: number;
-  receiveChainId: number;
-}
-export interface ClaimInput {
-  id: string;
-  account: string;
-  receiver: string;
-  receiveChainId: number;
-}
-export interface CancelInput {
-  id: string;
-  account: string;
-}
-export interface FulfillInput {
-  id: string;
-}
+/**
+ * Validated bodies with the schema defaults already filled, typed by the schemas that validate them
+ * (the one default JSON Schema cannot express, `receiver` = `account`, is the quote service's).
+ */
+export type DepositInput = SchemaValue<'DepositRequest'>;
+export type RedeemAsyncInput = SchemaValue<'RedeemAsyncRequest'>;
+export type RedeemInstantInput = SchemaValue<'RedeemInstantRequest'>;
+export type ClaimInput = SchemaValue<'ClaimRequest'>;
+export type CancelInput = SchemaValue<'CancelRequest'>;
+export type FulfillInput = SchemaValue<'FulfillRequest'>;
 
 export interface QuoteServiceDeps {
   provider: Provider;

@@ -1,21 +1,18 @@
 import { Router, type Response } from 'express';
-import type { Pool } from '@yv/db';
 import { rateLimitHeaders, rateLimitMessage, resetSeconds, type RateLimitState } from '@yv/domain';
 import { rateLimitPolicyOf, type PathsObject } from '@yv/schemas';
-import { authenticatePartner, carriesBearer, type OnAuthenticated } from '../auth/partner-auth';
+import { carriesBearer, partnerIdOf } from '../auth/partner-auth';
 import { sendError } from '../http/envelope';
 import type { Limiter } from './limiter';
 import type { RateLimitMetrics } from './metrics';
 
 export interface RateLimitGateDeps {
-  pool: Pool;
   limiter: Limiter;
   metrics: RateLimitMetrics;
   partnerPerMinute: (partnerId: string) => Promise<number>;
   publicPerMinute: number;
   /** The documented paths: a refusal is counted under its route template, never the raw path. */
   paths: PathsObject;
-  onAuthenticated?: OnAuthenticated;
 }
 
 /** Path template matcher from the OpenAPI paths (`/api/v1/wallets/{address}/position`); unknown paths: `unmatched`. */
@@ -28,11 +25,10 @@ export function routeTemplates(paths: PathsObject): (path: string) => string {
 }
 
 /**
- * The first router: a partner route is authenticated here (the feature routers' own partnerAuth then finds the
- * partner set) and limited per partner, so one partner's burst never spends another's budget; so is a public route
- * called with a Bearer key (a wrong key is 401, so the partner learns of it). Every other limited route is limited
- * per client address (`req.ip`, which honours TRUST_PROXY). Every answer of a limited route carries the headers, so
- * a client can pace itself before it is refused.
+ * The router after partner authentication: a partner route is limited per partner (the one `partnerAuthentication`
+ * found), so one partner's burst never spends another's budget; so is a public route called with a Bearer key. Every
+ * other limited route is limited per client address (`req.ip`, which honours TRUST_PROXY). Every answer of a limited
+ * route carries the headers, so a client can pace itself before it is refused.
  */
 export function rateLimitGate(deps: RateLimitGateDeps): Router {
   const router = Router();
@@ -43,7 +39,7 @@ export function rateLimitGate(deps: RateLimitGateDeps): Router {
     let key: string;
     let perMinute: number;
     if (policy === 'partner') {
-      key = await authenticatePartner(deps.pool, req, res, deps.onAuthenticated);
+      key = partnerIdOf(res);
       perMinute = await deps.partnerPerMinute(key);
     } else {
       key = req.ip ?? 'unknown';

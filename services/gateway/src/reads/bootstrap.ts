@@ -1,7 +1,6 @@
 import { ApiError } from '@yv/domain';
 import { withTimeout } from '@yv/runtime';
-import { API_ERROR_STATUS, type ApiErrorCode, type BootstrapSection } from '@yv/schemas';
-import { PAGE_LIMIT } from '../http/paging';
+import { API_ERROR_STATUS, PAGE_LIMIT, type ApiErrorCode, type BootstrapSection } from '@yv/schemas';
 import type { ReadResult, ReadServices } from './services';
 
 /** A section already serialized: `bootstrapJson` writes it as is instead of serializing it again. */

@@ -27,17 +27,12 @@ import {
   type RedeemJson,
 } from '@yv/domain';
 import { batchLoader } from '@yv/runtime';
-import type { ApiErrorCode } from '@yv/schemas';
+import { PAGE_LIMIT, type ApiErrorCode } from '@yv/schemas';
 import { builtOnce, cached, cachedByKey } from './cache';
 import { readCapabilities, type Capabilities } from './capabilities';
 import { buildConfig, type ConfigData } from './config-data';
-import {
-  PAGE_LIMIT,
-  activityCursor,
-  parseActivityCursor,
-  parseRedeemsCursor,
-  redeemsCursor,
-} from '../http/paging';
+import { activityCursor, parseActivityCursor, parseRedeemsCursor, redeemsCursor } from '../http/paging';
+import { fetchPage, type Page } from '../paging/fetch-page';
 import { buildHealth, type ChainHead, type HealthData, type StoredSnapshot } from './health-data';
 import type { ReadServicesOptions } from './options';
 import { servedReadiness } from './readiness';
@@ -206,14 +201,14 @@ export function createReadServices(opts: ReadServicesOptions): ReadServices {
     ttl,
     PAGE_CACHE_KEYS,
     (k: { wallet: string; after: ActivityPosition | null; limit: number; cursorBlock: string }) =>
-      activityPage({ wallet: k.wallet, after: k.after, limit: k.limit + 1 }),
+      activityPage({ wallet: k.wallet, after: k.after, limit: k.limit }),
     (k) => `${k.wallet}|${k.after?.blockNumber ?? ''}:${k.after?.logIndex ?? ''}|${k.limit}|${k.cursorBlock}`,
   );
   const redemptionRows = cachedByKey(
     ttl,
     PAGE_CACHE_KEYS,
     (k: { wallet: string; afterId: bigint | null; limit: number; cursorBlock: string }) =>
-      redemptionsPage({ wallet: k.wallet, afterId: k.afterId, limit: k.limit + 1 }),
+      redemptionsPage({ wallet: k.wallet, afterId: k.afterId, limit: k.limit }),
     (k) => `${k.wallet}|${k.afterId ?? ''}|${k.limit}|${k.cursorBlock}`,
   );
 
@@ -256,10 +251,17 @@ export function createReadServices(opts: ReadServicesOptions): ReadServices {
 
   async function redeemPage(wallet: string, afterId: bigint | null, limit: number) {
     const store = await indexed();
-    const rows = await as('INDEXER_UNAVAILABLE', 'redemption records cannot be read', () =>
-      redemptionRows({ wallet: storedAddress(wallet), afterId, limit, cursorBlock: store.cursorBlock }),
+    const page = await as('INDEXER_UNAVAILABLE', 'redemption records cannot be read', () =>
+      fetchPage(limit, (count) =>
+        redemptionRows({
+          wallet: storedAddress(wallet),
+          afterId,
+          limit: count,
+          cursorBlock: store.cursorBlock,
+        }),
+      ),
     );
-    return { store, rows: rows.slice(0, limit), more: rows.length > limit };
+    return { store, page };
   }
 
   /** The page's records, a pending one valued at the latest vault snapshot's share price (no chain read). */
@@ -377,7 +379,7 @@ export function createReadServices(opts: ReadServicesOptions): ReadServices {
         redeemPage(wallet, null, PAGE_LIMIT.default).catch(() => null),
       ]);
       // Records that cannot be valued leave the position served, with its redemptions marked unavailable.
-      const records = redeems ? await redeemsJson(redeems.rows, read.tokens).catch(() => null) : null;
+      const records = redeems ? await redeemsJson(redeems.page.items, read.tokens).catch(() => null) : null;
       const data = buildPosition(wallet, read.state, read.tokens, {
         available: records !== null && redeems!.store.available,
         records: records ?? [],
@@ -396,35 +398,38 @@ export function createReadServices(opts: ReadServicesOptions): ReadServices {
         indexed(),
         as('INDEXER_UNAVAILABLE', 'token metadata cannot be read from the chain', tokens),
       ]);
-      const rows: ActivityEventRow[] = await as('INDEXER_UNAVAILABLE', 'activity cannot be read', () =>
-        activityRows({
-          wallet: storedAddress(wallet),
-          after,
-          limit: page.limit,
-          cursorBlock: store.cursorBlock,
-        }),
+      const events: Page<ActivityEventRow> = await as('INDEXER_UNAVAILABLE', 'activity cannot be read', () =>
+        fetchPage(page.limit, (count) =>
+          activityRows({
+            wallet: storedAddress(wallet),
+            after,
+            limit: count,
+            cursorBlock: store.cursorBlock,
+          }),
+        ),
       );
-      const events = rows.slice(0, page.limit);
-      const last = events[events.length - 1];
       return {
-        data: { wallet, available: store.available, events: events.map((row) => activityOf(row, meta)) },
+        data: {
+          wallet,
+          available: store.available,
+          events: events.items.map((row) => activityOf(row, meta)),
+        },
         updatedAt: store.updatedAt,
-        nextCursor: rows.length > page.limit && last ? activityCursor(last) : null,
+        nextCursor: events.last ? activityCursor(events.last) : null,
       };
     },
 
     async redeems(wallet, page) {
       const afterId = page.cursor === null ? null : parseRedeemsCursor(page.cursor);
-      const [{ store, rows, more }, meta] = await Promise.all([
+      const [{ store, page: rows }, meta] = await Promise.all([
         redeemPage(wallet, afterId, page.limit),
         as('INDEXER_UNAVAILABLE', 'token metadata cannot be read from the chain', tokens),
       ]);
-      const last: RedemptionRow | undefined = rows[rows.length - 1];
-      const redeems = await redeemsJson(rows, meta);
+      const redeems = await redeemsJson(rows.items, meta);
       return {
         data: { wallet, available: store.available, redeems },
         updatedAt: store.updatedAt,
-        nextCursor: more && last ? redeemsCursor(last.redeemId) : null,
+        nextCursor: rows.last ? redeemsCursor(rows.last.redeemId) : null,
       };
     },
   };

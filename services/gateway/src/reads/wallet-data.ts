@@ -2,21 +2,20 @@ import type { PositionState } from '@yv/chain';
 import type { ProductConfig } from '@yv/config';
 import type { ActivityEventRow } from '@yv/db';
 import { ApiError, toAmount, type RedeemJson } from '@yv/domain';
-import { ADDRESS_CASE_RULE, isEvmAddress, isHexAddress } from '@yv/schemas';
+import { ADDRESS_CASE_RULE, isHexAddress } from '@yv/schemas';
 import type { Tokens } from './tokens';
 
 /**
- * A wallet from a path or query parameter (`name` says which, e.g. "path parameter `address`"), by the rule of
- * every address a request carries (isEvmAddress); anything else is 400 BAD_WALLET.
+ * Why a wallet parameter (`name` says which, e.g. "path parameter `address`") is not one, by the rule of every address
+ * a request carries (isEvmAddress): not hex at all, or a mixed case whose checksum fails. 400 BAD_WALLET.
  */
-export function parseWallet(value: unknown, name: string): string {
-  if (!isHexAddress(value))
-    throw new ApiError(
-      'BAD_WALLET',
-      `${name} must be a 20-byte hex address (0x followed by 40 hex digits), got ${JSON.stringify(value)}`,
-    );
-  if (!isEvmAddress(value)) throw new ApiError('BAD_WALLET', `${name} ${ADDRESS_CASE_RULE}, got "${value}"`);
-  return value;
+export function walletError(value: unknown, name: string): ApiError {
+  return isHexAddress(value)
+    ? new ApiError('BAD_WALLET', `${name} ${ADDRESS_CASE_RULE}, got "${value}"`)
+    : new ApiError(
+        'BAD_WALLET',
+        `${name} must be a 20-byte hex address (0x followed by 40 hex digits), got ${JSON.stringify(value)}`,
+      );
 }
 
 export function activityOf(row: ActivityEventRow, tokens: Tokens) {

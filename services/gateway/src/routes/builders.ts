@@ -1,6 +1,6 @@
 import { Router, type RequestHandler } from 'express';
 import { validated, type ActionPlan } from '@yv/domain';
-import type { SchemaName } from '@yv/schemas';
+import type { SchemaName, SchemaValue } from '@yv/schemas';
 import { sendData } from '../http/envelope';
 import type { QuoteService } from '../quotes';
 
@@ -11,9 +11,12 @@ import type { QuoteService } from '../quotes';
 export function buildersRouter(quotes: QuoteService): Router {
   const router = Router();
   const builder =
-    <T>(schema: SchemaName, build: (input: T) => Promise<ActionPlan>): RequestHandler =>
+    <N extends SchemaName>(
+      schema: N,
+      build: (input: SchemaValue<N>) => Promise<ActionPlan>,
+    ): RequestHandler =>
     async (req, res) => {
-      const plan = await build(validated<T>(schema, req.body));
+      const plan = await build(validated(schema, req.body));
       sendData(res, plan.quote, { updatedAt: new Date() });
     };
   router.post('/api/v1/actions/deposit/quote', builder('DepositRequest', quotes.deposit));

@@ -1,59 +1,43 @@
-import { Router, type Request, type Response } from 'express';
-import type { Pool } from '@yv/db';
+import { Router, type Response } from 'express';
 import { ApiError, validated } from '@yv/domain';
-import { PARTNER_ACTION_STATUSES, type PartnerActionStatus } from '@yv/schemas';
-import { partnerAuth, partnerIdOf } from '../auth/partner-auth';
-import { CREATE_ROUTES, type CreateRoute } from '../actions/create';
-import type { ActionAnswer, ActionListQuery, PartnerActionService } from '../actions/service';
-import { sendData } from '../http/envelope';
-import { requestIdOf } from '../http/request-id';
 import {
-  actionsCursor,
-  cursorParam,
-  isActionId,
-  parseActionsCursor,
-  parseLimit,
-  queryText,
-} from '../http/paging';
-import { parseWallet } from '../reads/wallet-data';
+  ActionIdParameter,
+  ActionStatusParameter,
+  ActionWalletParameter,
+  CursorParameter,
+  LimitParameter,
+  PARTNER_ACTION_STATUSES,
+} from '@yv/schemas';
+import { partnerIdOf } from '../auth/partner-auth';
+import { CREATE_ROUTES, type CreateRoute } from '../actions/create';
+import type { ActionAnswer, PartnerActionService } from '../actions/service';
+import { sendData } from '../http/envelope';
+import { parameters } from '../http/parameters';
+import { actionsCursor, parseActionsCursor } from '../http/paging';
+import { once, refuseCursor, refuseLimit, refuseOneOf } from '../http/refusals';
+import { requestIdOf } from '../http/request-id';
+import { walletError } from '../reads/wallet-data';
 
 export const PARTNER_ACTIONS_PATH = '/api/v1/partner/actions';
 
 export interface PartnerActionsDeps {
-  pool: Pool;
   actions: PartnerActionService;
 }
 
-function actionIdParam(req: Request): string {
-  const id = String(req.params.id);
+const actionId = parameters([ActionIdParameter], {
   // Not echoed: a partner may paste anything there, a key included.
-  if (!isActionId(id)) throw new ApiError('PARTNER_ACTION_NOT_FOUND', 'no such action: action ids are uuids');
-  return id;
-}
+  id: () => new ApiError('PARTNER_ACTION_NOT_FOUND', 'no such action: action ids are uuids'),
+});
 
-const isStatus = (text: string): text is PartnerActionStatus =>
-  (PARTNER_ACTION_STATUSES as readonly string[]).includes(text);
-
-function statusParam(value: unknown): PartnerActionStatus | undefined {
-  const status = queryText(value, 'status');
-  if (status === undefined || isStatus(status)) return status;
-  throw new ApiError(
-    'BAD_REQUEST',
-    `query parameter \`status\` must be one of ${PARTNER_ACTION_STATUSES.join(', ')}`,
-  );
-}
-
-function listQuery(req: Request): ActionListQuery {
-  const wallet = queryText(req.query.wallet, 'wallet');
-  const status = statusParam(req.query.status);
-  const cursor = cursorParam(req.query.cursor);
-  return {
-    ...(wallet === undefined ? {} : { wallet: parseWallet(wallet, 'query parameter `wallet`') }),
-    ...(status === undefined ? {} : { status }),
-    ...(cursor === null ? {} : { afterId: parseActionsCursor(cursor) }),
-    limit: parseLimit(req.query.limit),
-  };
-}
+const listParameters = parameters(
+  [ActionWalletParameter, ActionStatusParameter, CursorParameter, LimitParameter],
+  {
+    wallet: once('wallet', (value) => walletError(value, 'query parameter `wallet`')),
+    status: once('status', refuseOneOf('status', PARTNER_ACTION_STATUSES)),
+    cursor: refuseCursor,
+    limit: refuseLimit,
+  },
+);
 
 const send = (res: Response, answer: ActionAnswer) =>
   sendData(res, answer.data, { updatedAt: answer.updatedAt }, answer.status);
@@ -61,7 +45,6 @@ const send = (res: Response, answer: ActionAnswer) =>
 /** The partner-action endpoints, all behind a partner key: create (six kinds), submit, read one, list. */
 export function partnerActionsRouter(deps: PartnerActionsDeps): Router {
   const router = Router();
-  router.use(PARTNER_ACTIONS_PATH, partnerAuth(deps.pool));
 
   for (const route of Object.keys(CREATE_ROUTES) as CreateRoute[]) {
     const path = `${PARTNER_ACTIONS_PATH}/${route}`;
@@ -79,17 +62,23 @@ export function partnerActionsRouter(deps: PartnerActionsDeps): Router {
   }
 
   router.post(`${PARTNER_ACTIONS_PATH}/:id/submit`, async (req, res) => {
-    const actionId = actionIdParam(req);
-    const body = validated<{ txHash: string }>('SubmitRequest', req.body, 'BAD_ACTION_REQUEST');
-    send(res, await deps.actions.submit(partnerIdOf(res), actionId, body.txHash, requestIdOf(res)));
+    const { id } = actionId(req);
+    const body = validated('SubmitRequest', req.body, 'BAD_ACTION_REQUEST');
+    send(res, await deps.actions.submit(partnerIdOf(res), id, body.txHash, requestIdOf(res)));
   });
 
   router.get(`${PARTNER_ACTIONS_PATH}/:id`, async (req, res) => {
-    send(res, await deps.actions.get(partnerIdOf(res), actionIdParam(req)));
+    send(res, await deps.actions.get(partnerIdOf(res), actionId(req).id));
   });
 
   router.get(PARTNER_ACTIONS_PATH, async (req, res) => {
-    const page = await deps.actions.list(partnerIdOf(res), listQuery(req));
+    const { wallet, status, cursor, limit } = listParameters(req);
+    const page = await deps.actions.list(partnerIdOf(res), {
+      ...(wallet === undefined ? {} : { wallet }),
+      ...(status === undefined ? {} : { status }),
+      ...(cursor === undefined ? {} : { afterId: parseActionsCursor(cursor) }),
+      limit,
+    });
     const nextCursor = page.lastId === null ? null : actionsCursor(page.lastId);
     sendData(res, page.data, { updatedAt: new Date(), nextCursor });
   });

@@ -1,36 +1,39 @@
-import { Router, type Request } from 'express';
-import type { Pool } from '@yv/db';
-import { ApiError, NotFoundError, parseEventTime, redeliverySince, validated } from '@yv/domain';
-import { WEBHOOK_EVENT_TYPES } from '@yv/schemas';
-import { partnerAuth, partnerIdOf } from '../auth/partner-auth';
-import { sendData } from '../http/envelope';
+import { Router } from 'express';
+import { ApiError, eventTimeError, NotFoundError, parseEventTime, validated } from '@yv/domain';
 import {
-  cursorParam,
-  eventsCursor,
-  isActionId,
-  parseEventsCursor,
-  parseLimit,
-  queryText,
-} from '../http/paging';
-import { eventDetailJson, eventJson, type PartnerEventService } from '../webhooks/events';
+  CursorParameter,
+  EventIdParameter,
+  EventSinceParameter,
+  EventTypeParameter,
+  LimitParameter,
+  WEBHOOK_EVENT_TYPES,
+} from '@yv/schemas';
+import { partnerIdOf } from '../auth/partner-auth';
+import { sendData } from '../http/envelope';
+import { parameters } from '../http/parameters';
+import { parseEventsCursor } from '../http/paging';
+import { once, refuseCursor, refuseLimit, refuseOneOf } from '../http/refusals';
+import { listEventsPage } from '../partners/events/list-events';
+import { readEvent } from '../partners/events/read-event';
+import { redeliverEventsSince } from '../partners/events/redeliver-since';
+import type { PartnerEventService } from '../webhooks/events';
 
 export const PARTNER_EVENTS_PATH = '/api/v1/partner/events';
 
-function eventIdParam(req: Request): string {
-  const id = String(req.params.id);
+const eventId = parameters([EventIdParameter], {
   // Not echoed: a partner may paste anything there, a key included.
-  if (!isActionId(id)) throw new NotFoundError('no such event: event ids are uuids (the webhook-id)');
-  return id;
-}
+  id: () => new NotFoundError('no such event: event ids are uuids (the webhook-id)'),
+});
 
-function typeParam(value: unknown): string | undefined {
-  const type = queryText(value, 'type');
-  if (type === undefined || (WEBHOOK_EVENT_TYPES as readonly string[]).includes(type)) return type;
-  throw new ApiError(
-    'BAD_REQUEST',
-    `query parameter \`type\` must be one of ${WEBHOOK_EVENT_TYPES.join(', ')}`,
-  );
-}
+const listParameters = parameters(
+  [EventTypeParameter, EventSinceParameter, CursorParameter, LimitParameter],
+  {
+    type: once('type', refuseOneOf('type', WEBHOOK_EVENT_TYPES)),
+    since: once('since', () => eventTimeError('since')),
+    cursor: refuseCursor,
+    limit: refuseLimit,
+  },
+);
 
 /** A call without a body: nothing, or an empty object; anything else is a mistake worth saying so. */
 function noBody(body: unknown): void {
@@ -44,45 +47,35 @@ function noBody(body: unknown): void {
  * The partner's webhook event log: list and read (with every delivery attempt), redeliver one event or every event
  * since a time. Behind a partner key; another partner's event is 404, like no event.
  */
-export function partnerEventsRouter(deps: { pool: Pool; events: PartnerEventService }): Router {
+export function partnerEventsRouter(deps: { events: PartnerEventService }): Router {
   const router = Router();
-  router.use(PARTNER_EVENTS_PATH, partnerAuth(deps.pool));
 
   router.get(PARTNER_EVENTS_PATH, async (req, res) => {
-    const type = typeParam(req.query.type);
-    const since = queryText(req.query.since, 'since');
-    const cursor = cursorParam(req.query.cursor);
-    const limit = parseLimit(req.query.limit);
-    const rows = await deps.events.list(partnerIdOf(res), {
+    const { type, since, cursor, limit } = listParameters(req);
+    const page = await listEventsPage(deps.events, partnerIdOf(res), {
       ...(type === undefined ? {} : { type }),
       ...(since === undefined ? {} : { since: parseEventTime(since, 'since') }),
-      ...(cursor === null ? {} : { afterEventId: parseEventsCursor(cursor) }),
-      // One more than the page: whether a next page exists, without a cursor that leads to an empty one.
-      limit: limit + 1,
+      ...(cursor === undefined ? {} : { afterEventId: parseEventsCursor(cursor) }),
+      limit,
     });
-    const page = rows.slice(0, limit);
-    const last = rows.length > limit ? page[page.length - 1] : undefined;
-    sendData(res, page.map(eventJson), {
-      updatedAt: new Date(),
-      nextCursor: last ? eventsCursor(last.eventId) : null,
-    });
+    sendData(res, page.data, { updatedAt: new Date(), nextCursor: page.nextCursor });
   });
 
   // Before `/:id`, which would take "redeliver" as an id.
   router.post(`${PARTNER_EVENTS_PATH}/redeliver`, async (req, res) => {
-    const body = validated<{ since: string }>('EventRedeliverRequest', req.body);
-    const since = redeliverySince(body.since, new Date(), deps.events.retentionMs);
-    sendData(res, await deps.events.redeliverSince(partnerIdOf(res), since), { updatedAt: new Date() }, 202);
+    const body = validated('EventRedeliverRequest', req.body);
+    const result = await redeliverEventsSince(deps.events, partnerIdOf(res), body.since);
+    sendData(res, result, { updatedAt: new Date() }, 202);
   });
 
   router.get(`${PARTNER_EVENTS_PATH}/:id`, async (req, res) => {
-    const event = await deps.events.get(partnerIdOf(res), eventIdParam(req));
-    sendData(res, eventDetailJson(event), { updatedAt: new Date() });
+    const event = await readEvent(deps.events, partnerIdOf(res), eventId(req).id);
+    sendData(res, event, { updatedAt: new Date() });
   });
 
   router.post(`${PARTNER_EVENTS_PATH}/:id/redeliver`, async (req, res) => {
     noBody(req.body);
-    const delivery = await deps.events.redeliver(partnerIdOf(res), eventIdParam(req));
+    const delivery = await deps.events.redeliver(partnerIdOf(res), eventId(req).id);
     sendData(res, delivery, { updatedAt: new Date() }, 202);
   });
 

@@ -1,13 +1,20 @@
 import { Router, type RequestHandler } from 'express';
 import { ApiError } from '@yv/domain';
 import type { ServiceMetrics } from '@yv/metrics';
-import { API_ERROR_STATUS } from '@yv/schemas';
+import {
+  API_ERROR_STATUS,
+  BootstrapWalletParameter,
+  CursorParameter,
+  LimitParameter,
+  WalletAddressParameter,
+} from '@yv/schemas';
 import { sendData } from '../http/envelope';
+import { parameters } from '../http/parameters';
+import { refuseCursor, refuseLimit } from '../http/refusals';
 import { bootstrapJson, readBootstrap } from '../reads/bootstrap';
-import { cursorParam, parseLimit } from '../http/paging';
 import { sectionFailures } from '../reads/metrics';
 import type { PageResult, ReadResult, ReadServices } from '../reads/services';
-import { parseWallet } from '../reads/wallet-data';
+import { walletError } from '../reads/wallet-data';
 
 export interface ReadsDeps {
   services: ReadServices;
@@ -17,7 +24,16 @@ export interface ReadsDeps {
   bootstrapHlpSeriesPoints: number;
 }
 
-const WALLET_PATH = 'path parameter `address`';
+const refuseAddress = (value: unknown) => walletError(value, 'path parameter `address`');
+const walletParameters = parameters([WalletAddressParameter], { address: refuseAddress });
+const pageParameters = parameters([WalletAddressParameter, CursorParameter, LimitParameter], {
+  address: refuseAddress,
+  cursor: refuseCursor,
+  limit: refuseLimit,
+});
+const bootstrapParameters = parameters([BootstrapWalletParameter], {
+  wallet: (value: unknown) => walletError(value, 'query parameter `wallet`'),
+});
 
 /**
  * The reads of the spec, no credentials. Handlers only parse parameters and send; a failure leaves as its
@@ -47,9 +63,9 @@ export function readsRouter(deps: ReadsDeps): Router {
       read: (wallet: string, page: { cursor: string | null; limit: number }) => Promise<PageResult<unknown>>,
     ): RequestHandler =>
     async (req, res) => {
-      const wallet = parseWallet(req.params.address, WALLET_PATH);
-      const page = { cursor: cursorParam(req.query.cursor), limit: parseLimit(req.query.limit) };
-      const { data, updatedAt, meta, nextCursor } = await counted(section, () => read(wallet, page));
+      const { address, cursor, limit } = pageParameters(req);
+      const page = { cursor: cursor ?? null, limit };
+      const { data, updatedAt, meta, nextCursor } = await counted(section, () => read(address, page));
       sendData(res, data, { ...meta, updatedAt, nextCursor });
     };
   const s = deps.services;
@@ -71,9 +87,8 @@ export function readsRouter(deps: ReadsDeps): Router {
     single('hlp', () => s.hlp()),
   );
   router.get('/api/v1/bootstrap', async (req, res) => {
-    const wallet =
-      req.query.wallet === undefined ? null : parseWallet(req.query.wallet, 'query parameter `wallet`');
-    const result = await readBootstrap(s, wallet, {
+    const { wallet } = bootstrapParameters(req);
+    const result = await readBootstrap(s, wallet ?? null, {
       timeoutMs: deps.sectionTimeoutMs,
       hlpSeriesPoints: deps.bootstrapHlpSeriesPoints,
       onFailure: (section, code) => failures.inc({ section, code }),
@@ -81,8 +96,8 @@ export function readsRouter(deps: ReadsDeps): Router {
     res.status(200).type('application/json').send(bootstrapJson(result));
   });
   router.get('/api/v1/wallets/:address/position', async (req, res) => {
-    const wallet = parseWallet(req.params.address, WALLET_PATH);
-    const { data, updatedAt, meta } = await counted('position', () => s.position(wallet));
+    const { address } = walletParameters(req);
+    const { data, updatedAt, meta } = await counted('position', () => s.position(address));
     sendData(res, data, { ...meta, updatedAt });
   });
   router.get('/api/v1/wallets/:address/activity', paged('activity', s.activity));
