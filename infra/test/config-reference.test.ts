@@ -1,7 +1,7 @@
 /**
- * README.md's "Configuration reference" is where an operator looks a variable up, so its common, service, devnet
- * and stack tables are held to the specs the code parses: exactly the same variables, each default as the field
- * itself shows it. Adding a variable to a spec, or changing a default, fails here until the README says so.
+ * docs/configuration.md's "Configuration reference" is where an operator looks a variable up, so its common, service,
+ * devnet and stack tables are held to the specs the code parses: exactly the same variables, each default as the field
+ * itself shows it. Adding a variable to a spec, or changing a default, fails here until the document says so.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -35,9 +35,9 @@ type Rows = readonly (readonly [string, string])[];
 type Tables = ReadonlyMap<string, Rows>;
 
 function referenceSection(): string {
-  const readme = readFileSync(path.join(root, 'README.md'), 'utf8');
+  const readme = readFileSync(path.join(root, 'docs/configuration.md'), 'utf8');
   const start = readme.indexOf('\n## Configuration reference\n');
-  if (start < 0) throw new Error('README.md has no "## Configuration reference" section');
+  if (start < 0) throw new Error('docs/configuration.md has no "## Configuration reference" section');
   const end = readme.indexOf('\n## ', start + 1);
   return readme.slice(start, end < 0 ? undefined : end);
 }
@@ -60,7 +60,7 @@ function parseTables(section: string): Tables {
   );
 }
 
-/** Absolute defaults are computed from a file's location, which differs per checkout; the README is repo-relative. */
+/** Absolute defaults are computed from a file's location, which differs per checkout; the document is repo-relative. */
 function relativeToRoot(shown: string): string {
   return shown.startsWith(root + path.sep) ? path.relative(root, shown) : shown;
 }
@@ -97,11 +97,14 @@ function expectTableMatches(rows: Rows, fields: [string, Field<unknown>][]): voi
   const cells = new Map(rows);
   const wrongDefaults = fields
     .filter(([name, field]) => cells.has(name) && cells.get(name) !== defaultCell(field))
-    .map(([name, field]) => `${name}: README says ${cells.get(name)}, the code shows ${defaultCell(field)}`);
+    .map(
+      ([name, field]) =>
+        `${name}: docs/configuration.md says ${cells.get(name)}, the code shows ${defaultCell(field)}`,
+    );
   expect(wrongDefaults).toEqual([]);
 }
 
-describe('README configuration reference', () => {
+describe('docs/configuration.md configuration reference', () => {
   const tables = parseTables(referenceSection());
 
   it('documents every common variable with its default', () => {

@@ -8,7 +8,7 @@ export interface ChainProviderOptions {
   timeoutMs: number;
   /**
    * Calls made within this window travel as one JSON-RPC batch (0: each alone). A node spends far more on each
-   * HTTP request than on each call inside one (on the devnet about 2.7 ms against 0.3 ms), so a busy gateway's
+   * HTTP request than on each call inside one (docs/performance.md#rpc_batch_window_ms), so a busy gateway's
    * concurrent quotes and simulations cost the node a fraction batched; each call keeps its own block tag.
    */
   batchWindowMs?: number;

@@ -33,18 +33,15 @@ const MAX_CALLS = 100;
 /**
  * A batch whose window ends while an eth_call is out waits for it to answer, when the last one answered within this:
  * a near node answers one request after another, so the reads would only wait behind it there, and held here they
- * share the next eth_call. A far node's answer is mostly the network's time, which the reads would wait twice.
- * Partner deposit creations at 50 connections on the devnet (`pnpm --filter gateway bench actions`, alternated
- * pairs, one machine): 382 and 339 req/s held against 322 and 314 not, with 0.042 eth_calls per creation against
- * 0.055-0.058; with 100 ms added to every node request (`bench slow-rpc`), holding behind every call took the
- * deposit quote's p99 from 1.5-1.8 to 2.5 times the delay.
+ * share the next eth_call. A far node's answer is mostly the network's time, which the reads would wait twice
+ * (figures: docs/performance.md#hold_behind_ms).
  */
 const HOLD_BEHIND_MS = 50;
 
 /**
  * Reads made within `windowMs` at the same block tag share ONE aggregate3 eth_call, each getting back the answers
- * to its own calls. A node runs each eth_call of a JSON-RPC batch on its own: on the devnet, concurrent quotes'
- * reads cost it about a quarter less CPU as one aggregate3 than as a batch of eth_calls. Every call of
+ * to its own calls. A node runs each eth_call of a JSON-RPC batch on its own, so one aggregate3 costs it less than a
+ * batch of eth_calls (docs/performance.md#sharedaggregate). Every call of
  * a shared batch allows failure: one reader's revert is its own answer (readViewsAndChecks fails that read alone),
  * never its neighbours'. A transport failure fails every read of the batch, as it would have failed each.
  */

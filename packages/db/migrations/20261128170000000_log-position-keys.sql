@@ -4,7 +4,7 @@
 -- and finds the rows of orphaned blocks for a reorg, where a transaction-hash key needed a block index beside it.
 -- share_transfers loses its holder indexes too: a reorg now takes the deleted transfers back out of share_balances
 -- (packages/db/src/indexer/transfers.ts) instead of summing each touched holder's history again. Measured alone,
--- Postgres' CPU per 2,500 transfers with their balances fell by about a third (services/indexer/README.md).
+-- Postgres' CPU per 2,500 transfers with their balances fell by about a third (docs/performance.md#log-position-keys).
 ALTER TABLE activity_events DROP CONSTRAINT activity_events_chain_id_tx_hash_log_index_key;
 ALTER TABLE activity_events ADD CONSTRAINT activity_events_log_key UNIQUE (chain_id, block_number, log_index);
 DROP INDEX activity_events_block_idx;

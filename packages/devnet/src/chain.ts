@@ -64,9 +64,9 @@ export async function startChain(opts: StartChainOptions = {}): Promise<RunningC
         ...process.env,
         HARDHAT_DISABLE_TELEMETRY_PROMPT: 'true',
         DEVNET_BLOCK_INTERVAL_MS: String(opts.blockIntervalMs ?? 1000),
-        // EDR records a trace of every EVM step of each call in memory it frees when the call ends, and its allocator
-        // (mimalloc) hands freed memory back to the system after 10 ms: the next call faulted the pages in and zeroed
-        // them again, a sixth of the node's CPU per eth_call. Kept, the node's memory stays at its peak instead.
+        // EDR frees each call's step trace when the call ends, and its allocator (mimalloc) handed the memory back to
+        // the system, so the next call faulted the pages in again; kept, the node's memory stays at its peak instead
+        // (docs/performance.md#mimalloc_purge_delay).
         MIMALLOC_PURGE_DELAY: process.env.MIMALLOC_PURGE_DELAY ?? '-1',
       },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -14,10 +14,9 @@ const CONNECTIONS = 50;
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
 const PATH = '/api/v1/partner/actions/deposit';
 /**
- * The devnet node (EDR) costs twice its steady CPU per call over its first couple of thousand calls, while its
- * heap grows to about 1 GB, and the gateway's own code is not yet optimised by V8: the creation run is measured
- * after this warm-up, whose figures are printed too. At 8 s (about 2,000 creations) the node was still in its slow
- * phase in some runs (node CPU per creation 4.4-4.6 ms against 2.7-3.1 ms in the others); 15 s passes it.
+ * The devnet node (EDR) costs more per call over its first few thousand calls, and the gateway's own code is not yet
+ * optimised by V8: the creation run is measured after this warm-up, whose figures are printed too
+ * (docs/performance.md#bench_warm_s).
  */
 const WARM_S = Number(process.env.BENCH_WARM_S ?? 15);
 

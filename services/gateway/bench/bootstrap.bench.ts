@@ -3,8 +3,8 @@
  * run, at 50 connections, with the load generator in its own process: one wallet, then ≥ 10,000 distinct random
  * wallets each requested once (a partner's users, who do not repeat within a block). Prints the node calls each
  * bootstrap costs, counted by a proxy in front of the node. The bare endpoint runs before and after the bootstraps,
- * which are set against the mean of its two runs: the machine's speed drifts within a run (one gateway, loaded for
- * 10 s twice minutes apart, read 2,296 and 1,544 req/s). Prints figures only. Run: pnpm --filter gateway bench
+ * which are set against the mean of its two runs: the machine's speed drifts within a run
+ * (docs/performance.md#machine-drift). Prints figures only. Run: pnpm --filter gateway bench
  */
 import express from 'express';
 import { hexlify, randomBytes } from 'ethers';

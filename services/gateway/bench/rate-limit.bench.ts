@@ -4,10 +4,8 @@
  * loaded from its own process: a partner read (GET /api/v1/partner/api-keys) and a public read (GET
  * /api/v1/wallets/{address}/position). Per read, PAIRS pairs of PAIR_LOAD_S s loads, off and on back to back, the
  * order alternating; prints each pair's on/off ratio and their median (target: within 10 %). Paired, because the
- * machine's speed drifts by more than the difference measured: two 10 s runs of one gateway read 2,296 and 1,544
- * req/s minutes apart, and the best of two runs per mode, each mode's started at its own time, read 0.77 and 0.87 for
- * the partner read where pairs of the same two gateways read 0.97 and 1.02 (medians). Starts its own devnet,
- * databases and Redis prefixes; prints figures only. Run: pnpm --filter gateway bench rate-limit
+ * machine's speed drifts by more than the difference measured (docs/performance.md#machine-drift). Starts its own
+ * devnet, databases and Redis prefixes; prints figures only. Run: pnpm --filter gateway bench rate-limit
  */
 import type { AddressInfo } from 'node:net';
 import { startChain } from '@yv/devnet';

@@ -29,8 +29,8 @@ export function createApp(deps: AppDeps): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('query parser', 'simple');
-  // No conditional GETs: the document lists no 304. So no ETag (hashing every body, SHA-1 over a 30 KB bootstrap, was
-  // ~5 % of the gateway's CPU per bootstrap), and the headers that would still make Express answer 304 are dropped.
+  // No conditional GETs: the document lists no 304. So no ETag (hashing every body cost CPU for nothing,
+  // docs/performance.md#etag), and the headers that would still make Express answer 304 are dropped.
   app.set('etag', false);
   app.use((req, _res, next) => {
     delete req.headers['if-none-match'];

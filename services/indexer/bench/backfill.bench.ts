@@ -192,10 +192,9 @@ interface Row {
 }
 
 /**
- * Backfills per shape, each between two raw ceiling runs: the node's speed drifts within one run. Fifteen, as a sparse
- * round's ratio moves from 0.39 to 0.80 within one run: on one reused chain, medians of 5 rounds read 0.52 to 0.72 over
- * seven runs where medians of 15 read 0.58 to 0.60 over four (each half this code, half a read-ahead variant that
- * measured the same). A round takes about two seconds.
+ * Backfills per shape, each between two raw ceiling runs: the node's speed drifts within one run. Fifteen, as one
+ * sparse round's ratio moves widely within a run and fewer rounds left the median unsteady
+ * (figures: docs/performance.md#bench_rounds-indexer).
  */
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 15);
 

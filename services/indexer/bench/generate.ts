@@ -9,10 +9,8 @@ export type Shape = 'dense' | 'sparse';
 const SEND_BATCH = 100;
 
 /**
- * Dense transactions in the node's pool at once. Hardhat's node (EDR) grew to 19–24 GB mining all ~10,000 dense
- * deposits from one pool, and was killed for memory on this 24 GB machine; at 3,000 it still peaked at 11.7–13.6 GB
- * (RSS sampled every 1.5 s over five runs) and took 47–51 s, at 1,000 9.8 GB and 42 s. A thousand still fill every
- * block but the last of each round (about 250 deposits a block) to the gas limit.
+ * Dense transactions in the node's pool at once: few enough that Hardhat's node (EDR) is not killed for memory
+ * (docs/performance.md#dense_pool), and still enough to fill every block but the last of each round to the gas limit.
  */
 const DENSE_POOL = 1_000;
 

@@ -227,7 +227,7 @@ it('claims without writing an index entry (HOT updates)', async () => {
   expect(after.updated - before.updated).toBe(ids.length);
   // The table keeps half of each page free for them: only a few versions a little longer than their rows
   // ('delivering') miss a page's last room and go elsewhere. A record's version fits once its claim's predecessor is
-  // pruned, which any older snapshot in the database prevents, so its share depends on the moment (the bench's runs:
-  // 88-91 % of claims and records together): the test above holds the record to the condition instead.
+  // pruned, which any older snapshot in the database prevents, so its share depends on the moment
+  // (docs/performance.md#webhook_deliveries-fillfactor): the test above holds the record to the condition instead.
   expect(after.hot - before.hot).toBeGreaterThanOrEqual(0.9 * ids.length);
 });

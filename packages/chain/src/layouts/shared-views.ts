@@ -34,8 +34,8 @@ export function positionsCall(accounting: Accounting): (wallets: readonly string
 
 /**
  * The quote views every layout shares: quoteOf holds every figure, read with the NAV read once. Nothing else: the
- * node traces every step of an eth_call, and the tokens' decimals (which never change: the gateway reads them once
- * per process) with a block timestamp no quote used were a sixth of a quote's steps.
+ * node traces every step of an eth_call, so the tokens' decimals (which never change: the gateway reads them once
+ * per process) and a block timestamp no quote used are left out (docs/performance.md#quoteviews).
  */
 export function quoteViews(
   d: Deployment,

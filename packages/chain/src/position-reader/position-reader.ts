@@ -73,25 +73,14 @@ export function decodePositions(answer: string, count: number): Figures[] {
 }
 
 /**
- * The default batch window. Under load it is the reader's pace: with one call out at a time (as when this was
- * measured), each cycle is the window, the call and the answers' rendering; but a window shorter than the rendering
- * of a batch's answers splits the load into alternate calls. Over 50 connections of distinct wallets
- * (`pnpm --filter gateway bench bootstrap`, bare Express at about 5,000 req/s): 25 ms read 998 bootstraps/s at a p50
- * of 44 ms; 10 ms 1,330-1,496; 5 ms 1,709-1,993 with 49.4-49.8 wallets per call; 3 ms 1,709-1,993 with 46-48; 2 ms
- * split, at 24.8-25.3. At a partner's everyday pace the window decides how many calls a wave of requests costs: at
- * 40 requests/s over 20 connections (`bench slow-rpc`), 5 ms cut the wave the answers bring back into two or three
- * calls, 0.063-0.098 eth_calls per bootstrap, and often more with the node 100 ms away than without (6 of 10 runs),
- * where 10 ms read 0.058-0.075, and fewer with the delay in 5 runs of 5. So 10 ms: under full load it reads about
- * 9 % fewer bootstraps/s than 5 ms (1,087 against 1,197 on one machine, both p99 under 110 ms), well above the
- * target.
+ * The default batch window: long enough that a wave of requests at a partner's everyday pace is read in one call,
+ * at a small cost in throughput under full load (figures: docs/performance.md#batch_window_ms-position-reader).
  */
 const BATCH_WINDOW_MS = 10;
 /**
  * Two calls out, not one: under load a batch's answers are rendered while the next batch is read, and wallets
- * asked just after a batch left are read a window later instead of after its answer. Over 50 connections of
- * distinct wallets (3 alternated pairs, one machine) one call read 664, 629, 748 bootstraps/s at a p99 of 159, 201,
- * 124 ms and two 703, 748, 797 at 104, 131, 117 ms, with 44 to 46 wallets per call against 48; with 100 ms added
- * to every node request, two read no more calls per bootstrap than without the delay.
+ * asked just after a batch left are read a window later instead of after its answer
+ * (figures: docs/performance.md#max_in_flight-position-reader).
  */
 const MAX_IN_FLIGHT = 2;
 

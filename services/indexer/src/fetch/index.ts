@@ -45,10 +45,8 @@ export interface RangeFetcher {
 
 /**
  * Logs one range should carry: small enough that writing one overlaps fetching the next, big enough to batch. A
- * backfill's first fetch and last write overlap nothing, so they should be short: at 5,000, a sparse chain of 10,000
- * logs came in two ranges whose writes (about 250 ms each) waited on each other, and the backfill ran 12 % slower
- * than at 2,500 (alternated runs, `pnpm --filter indexer bench`); dense chains read the same at both, and worse at
- * 1,700, where the steps' own round trips add up.
+ * backfill's first fetch and last write overlap nothing, so they should be short
+ * (figures: docs/performance.md#target_logs_per_range).
  */
 export const TARGET_LOGS_PER_RANGE = 2_500;
 

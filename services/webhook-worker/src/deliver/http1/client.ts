@@ -1,7 +1,6 @@
 /**
- * The POSTs of webhook attempts, over HTTP/1.1 keep-alive connections of our own. node:http cost 46–54 µs of CPU per
- * request against a local receiver, 13–15 µs for a request written whole and an answer read by readResponse (20,000
- * requests, 100 in flight, alternated processes), and the worker's thread is what bounds deliveries per second. An
+ * The POSTs of webhook attempts, over HTTP/1.1 keep-alive connections of our own: node:http cost several times the
+ * CPU per request (docs/performance.md#http1-client), and the worker's thread is what bounds deliveries per second. An
  * attempt needs little of HTTP: one POST of a short JSON body, and the status and Retry-After of the answer.
  */
 import { connect as netConnect, isIP, type LookupFunction, type Socket } from 'node:net';
