@@ -3,7 +3,14 @@
  * against ethers' own encoding in the tests.
  */
 import { addressWord, answerHex, MalformedAnswer, sizeAt, word } from './abi-words';
-import type { RawCall } from './multicall';
+
+/** A call already encoded: for readers that slice the answer words themselves. */
+export interface RawCall {
+  readonly target: string;
+  readonly callData: string;
+  /** A revert is this call's answer, not the batch's failure (a rule check whose revert says which rule). */
+  readonly allowFailure?: boolean;
+}
 
 /** aggregate3((address,bool,bytes)[]) */
 export const AGGREGATE3_SELECTOR = '0x82ad56cb';

@@ -2,7 +2,9 @@ import type { Interface, Provider, Result } from 'ethers';
 import { Multicall3__factory } from '@yv/contracts';
 import { functionCodec } from './abi-function';
 import { ethCall, type BlockTag } from './eth-call';
-import { decodeAggregate3, encodeAggregate3, type Aggregate3Result } from './multicall-codec';
+import { decodeAggregate3, encodeAggregate3, type Aggregate3Result, type RawCall } from './multicall-codec';
+
+export type { RawCall } from './multicall-codec';
 
 const multicall = Multicall3__factory.createInterface();
 
@@ -12,14 +14,6 @@ export interface ViewCall {
   readonly iface: Interface;
   readonly fn: string;
   readonly args?: readonly unknown[];
-}
-
-/** A call already encoded: for readers that slice the answer words themselves. */
-export interface RawCall {
-  readonly target: string;
-  readonly callData: string;
-  /** A revert is this call's answer, not the batch's failure (a rule check whose revert says which rule). */
-  readonly allowFailure?: boolean;
 }
 
 /** Multicall3's own views: the block every other answer of the batch was read at. */
