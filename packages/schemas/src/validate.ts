@@ -33,6 +33,11 @@ export interface Validator {
  */
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/** Whether `value` is a uuid in the form the `uuid` format takes: the one check of ids for code too. */
+export function isUuid(value: string): boolean {
+  return UUID.test(value);
+}
+
 /** The formats the schemas use: ajv-formats' standard ones and the API's own `evm-address`. */
 export function addApiFormats(ajv: Ajv2020): Ajv2020 {
   addFormats(ajv);

@@ -1,4 +1,5 @@
 import { ApiError } from '@yv/domain';
+import { isUuid } from '@yv/schemas';
 import type { ActivityPosition } from '@yv/db';
 
 /**
@@ -9,7 +10,6 @@ import type { ActivityPosition } from '@yv/db';
  */
 const encode = (text: string) => Buffer.from(text, 'utf8').toString('base64url');
 const UINT = /^(0|[1-9][0-9]{0,77})$/;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const MAX_LOG_INDEX = 2 ** 31 - 1;
 
 function decode(cursor: string): string {
@@ -41,7 +41,7 @@ export const actionsCursor = (actionId: string): string => encode(actionId);
 
 export function parseActionsCursor(cursor: string): string {
   const id = decode(cursor);
-  if (!UUID.test(id)) throw badCursor();
+  if (!isUuid(id)) throw badCursor();
   return id;
 }
 
@@ -49,6 +49,6 @@ export const eventsCursor = (eventId: string): string => encode(`e:${eventId}`);
 
 export function parseEventsCursor(cursor: string): string {
   const [kind, id, extra] = decode(cursor).split(':');
-  if (kind !== 'e' || !UUID.test(id ?? '') || extra !== undefined) throw badCursor();
+  if (kind !== 'e' || !isUuid(id ?? '') || extra !== undefined) throw badCursor();
   return id!;
 }
