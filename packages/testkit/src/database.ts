@@ -21,6 +21,8 @@ export interface TestDatabase {
 export interface TestDatabaseOptions {
   /** Migrations to apply; default the real schema in packages/db/migrations. */
   migrationsDir?: string;
+  /** The server to create it on; default testServerUrl() (a test's own server: startOwnPostgres). */
+  serverUrl?: string;
 }
 
 /** The server test databases are created on: TEST_DATABASE_URL, default the local Postgres. */
@@ -28,8 +30,11 @@ export function testServerUrl(): string {
   return process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 }
 
-async function onServer<T>(work: (admin: Client) => Promise<T>): Promise<T> {
-  const admin = new Client({ connectionString: testServerUrl(), application_name: 'yv-testkit' });
+async function onServer<T>(
+  work: (admin: Client) => Promise<T>,
+  serverUrl: string = testServerUrl(),
+): Promise<T> {
+  const admin = new Client({ connectionString: serverUrl, application_name: 'yv-testkit' });
   await admin.connect();
   try {
     return await work(admin);
@@ -45,19 +50,20 @@ async function dropDatabase(admin: Client, name: string): Promise<void> {
 /** Creates `yv_test_<pid>_<random>` on the test server and applies the migrations to it. */
 export async function createTestDatabase(options: TestDatabaseOptions = {}): Promise<TestDatabase> {
   const name = `${TEST_DATABASE_PREFIX}${process.pid}_${randomBytes(4).toString('hex')}`;
+  const serverUrl = options.serverUrl ?? testServerUrl();
   await onServer(async (admin) => {
     await admin.query(`CREATE DATABASE ${escapeIdentifier(name)}`);
     const comment = `yv test database created at ${new Date().toISOString()}`;
     await admin.query(`COMMENT ON DATABASE ${escapeIdentifier(name)} IS ${escapeLiteral(comment)}`);
-  });
-  const url = withDatabaseName(testServerUrl(), name);
+  }, serverUrl);
+  const url = withDatabaseName(serverUrl, name);
   try {
     await runMigrations({
       databaseUrl: url,
       ...(options.migrationsDir ? { dir: options.migrationsDir } : {}),
     });
   } catch (error) {
-    await onServer((admin) => dropDatabase(admin, name));
+    await onServer((admin) => dropDatabase(admin, name), serverUrl);
     throw error;
   }
   const pool = createPool(url, { max: 5, applicationName: `yv-test-${process.pid}` });
@@ -67,7 +73,7 @@ export async function createTestDatabase(options: TestDatabaseOptions = {}): Pro
     pool,
     drop: async () => {
       await pool.end();
-      await onServer((admin) => dropDatabase(admin, name));
+      await onServer((admin) => dropDatabase(admin, name), serverUrl);
     },
   };
 }

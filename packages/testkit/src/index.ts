@@ -14,6 +14,7 @@ export { freePort } from './ports';
 export { median } from './median';
 export { openDeliveryMismatches } from './webhooks';
 export { startTcpProxy, type TcpProxy } from './tcp-proxy';
+export { startOwnPostgres, type OwnPostgres } from './own-postgres';
 export { startOwnRedis, type OwnRedis } from './own-redis';
 export { startRpcProxy, type RpcProxy } from './rpc-proxy';
 export {

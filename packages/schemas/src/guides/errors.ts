@@ -29,6 +29,10 @@ the other case) is a likely typo and is refused with 400, the field named in the
 body, \`BAD_ACTION_REQUEST\` in a partner action body, \`BAD_WALLET\` in an \`{address}\` path or \`wallet\` query
 parameter. Nothing is stored on a refusal, and the Idempotency-Key is not spent.
 
+**The database away.** While the vault's database cannot be reached, every operation that checks a partner key (and
+every read of indexed data) answers 503 \`INDEXER_UNAVAILABLE\`, the spec's code for the data the indexer keeps. Retry
+later: a create retried with the same Idempotency-Key is made at most once.
+
 Every answer carries \`x-request-id\`: quote it when asking the vault's operators about a failure. A 500 or 503 may
 succeed later unchanged; a 4xx needs a changed request, or for a 409 a changed state. \`@yv/sdk\` throws \`PartnerApiError\` with \`code\`, \`status\` and \`requestId\`.`;
 }

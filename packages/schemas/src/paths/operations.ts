@@ -97,7 +97,7 @@ const STATUS_MEANINGS: Record<ErrorStatus, string> = {
   413: 'The body is over the size limit (BAD_REQUEST).',
   422: 'The transaction could not be quoted or built: the chain would revert it.',
   500: 'An unexpected fault; it is logged with a request id. Retrying may help.',
-  503: 'A dependency (chain, indexer, HLP upstream) is unavailable or the vault is not ready; retry later.',
+  503: 'A dependency (database, chain, indexer, HLP upstream) is unavailable or the vault is not ready; retry later.',
 };
 
 /**
@@ -121,12 +121,22 @@ export const errorResponseComponents = Object.fromEntries(
 );
 
 /**
+ * Codes of every operation that authenticates a partner: the key is looked up in PostgreSQL, so a database that
+ * cannot be reached is 503 INDEXER_UNAVAILABLE there, whatever the operation does next.
+ */
+export const PARTNER_AUTH_CODES: readonly ApiErrorCode[] = [
+  'PARTNER_UNAUTHORIZED',
+  'PARTNER_ACTION_FAILED',
+  'INDEXER_UNAVAILABLE',
+];
+
+/**
  * Error responses of one operation, narrowed to the codes it can produce. Each code is filed under its fixed
  * status (API_ERROR_STATUS); `BAD_REQUEST` may be given with 413 for oversized bodies.
  */
 export function errorResponses(codes: readonly ApiErrorCode[], extraStatuses: readonly (404 | 413)[] = []) {
   const byStatus = new Map<ErrorStatus, ApiErrorCode[]>();
-  for (const code of codes) {
+  for (const code of new Set(codes)) {
     const status = API_ERROR_STATUS[code];
     byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
   }

@@ -22,6 +22,7 @@ import { ActionIdParameter, ActionStatusParameter, ActionWalletParameter } from 
 import { ref } from '../ref';
 import type { SchemaName } from '../registry';
 import {
+  PARTNER_AUTH_CODES,
   PARTNER_KEY,
   errorResponses,
   jsonBody,
@@ -35,9 +36,8 @@ import {
 
 const BASE = '/api/v1/partner/actions';
 
-const AUTH_CODES: ApiErrorCode[] = ['PARTNER_UNAUTHORIZED', 'PARTNER_ACTION_FAILED'];
 const CREATE_CODES: ApiErrorCode[] = [
-  ...AUTH_CODES,
+  ...PARTNER_AUTH_CODES,
   'BAD_REQUEST',
   'BAD_ACTION_REQUEST',
   'IDEMPOTENCY_KEY_REQUIRED',
@@ -228,7 +228,7 @@ export function partnerActionsPaths(): PathGroup {
             ),
             ...errorResponses(
               [
-                ...AUTH_CODES,
+                ...PARTNER_AUTH_CODES,
                 'BAD_REQUEST',
                 'BAD_ACTION_REQUEST',
                 'PARTNER_ACTION_NOT_FOUND',
@@ -252,7 +252,7 @@ export function partnerActionsPaths(): PathGroup {
             '200': jsonResponse('PartnerActionResponse', 'The action.', {
               queued: example('A queued redemption waiting for the keeper', ok(redeemAsyncActionExample)),
             }),
-            ...errorResponses([...AUTH_CODES, 'PARTNER_ACTION_NOT_FOUND']),
+            ...errorResponses([...PARTNER_AUTH_CODES, 'PARTNER_ACTION_NOT_FOUND']),
           },
         },
       },
@@ -279,7 +279,7 @@ export function partnerActionsPaths(): PathGroup {
                 },
               },
             },
-            ...errorResponses([...AUTH_CODES, 'BAD_REQUEST', 'BAD_WALLET']),
+            ...errorResponses([...PARTNER_AUTH_CODES, 'BAD_REQUEST', 'BAD_WALLET']),
           },
         },
       },

@@ -6,7 +6,14 @@ import {
   example,
   ok,
 } from '../examples';
-import { PARTNER_KEY, errorResponses, jsonBody, jsonResponse, type PathGroup } from './operations';
+import {
+  PARTNER_AUTH_CODES,
+  PARTNER_KEY,
+  errorResponses,
+  jsonBody,
+  jsonResponse,
+  type PathGroup,
+} from './operations';
 
 /** The partner's own API keys: rotate and list. Bearer partner key. */
 
@@ -41,7 +48,7 @@ export function partnerApiKeysPaths(): PathGroup {
             '201': jsonResponse('ApiKeyCreatedResponse', 'The new key, shown once.', {
               created: example('A new key, the old ones working for a day', ok(apiKeyCreatedExample)),
             }),
-            ...errorResponses(['BAD_REQUEST', 'PARTNER_UNAUTHORIZED', 'PARTNER_ACTION_FAILED'], [413]),
+            ...errorResponses(['BAD_REQUEST', ...PARTNER_AUTH_CODES], [413]),
           },
         },
       },
@@ -57,7 +64,7 @@ export function partnerApiKeysPaths(): PathGroup {
             '200': jsonResponse('ApiKeyListResponse', "The partner's keys.", {
               rotating: example('During a grace period: both keys work', ok(apiKeyListExample)),
             }),
-            ...errorResponses(['PARTNER_UNAUTHORIZED', 'PARTNER_ACTION_FAILED']),
+            ...errorResponses(PARTNER_AUTH_CODES),
           },
         },
       },

@@ -1,4 +1,3 @@
-import type { ApiErrorCode } from '../errors';
 import {
   eventRedeliverDoneExample,
   eventRedeliverRequestExample,
@@ -12,13 +11,19 @@ import {
   redeliveredWebhookDeliveryExample,
 } from '../examples';
 import { EventIdParameter, EventSinceParameter, EventTypeParameter } from '../parameters';
-import { PARTNER_KEY, errorResponses, jsonBody, jsonResponse, parameter, type PathGroup } from './operations';
+import {
+  PARTNER_AUTH_CODES,
+  PARTNER_KEY,
+  errorResponses,
+  jsonBody,
+  jsonResponse,
+  parameter,
+  type PathGroup,
+} from './operations';
 
 /** The partner's webhook event log: list, read with attempts, redeliver one or all since a time. Bearer partner key. */
 
 const BASE = '/api/v1/partner/events';
-
-const AUTH_CODES: ApiErrorCode[] = ['PARTNER_UNAUTHORIZED', 'PARTNER_ACTION_FAILED'];
 
 const REDELIVERY = `The event goes again to the partner's current webhook URL with the same \`webhook-id\` and the same body
 (signed anew, with a new \`webhook-timestamp\`), so a receiver that already applied it drops it as a duplicate. It gets
@@ -49,7 +54,7 @@ export function partnerEventsPaths(): PathGroup {
                 page([partnerTestEventExample, partnerEventExample], 'eyJpZCI6IjZlN2Y4MDkxIn0'),
               ),
             }),
-            ...errorResponses([...AUTH_CODES, 'BAD_REQUEST']),
+            ...errorResponses([...PARTNER_AUTH_CODES, 'BAD_REQUEST']),
           },
         },
       },
@@ -66,7 +71,7 @@ export function partnerEventsPaths(): PathGroup {
             '200': jsonResponse('PartnerEventResponse', 'The event.', {
               delivered: example('Delivered at the third attempt', ok(partnerEventDetailExample)),
             }),
-            ...errorResponses(AUTH_CODES, [404]),
+            ...errorResponses(PARTNER_AUTH_CODES, [404]),
           },
         },
       },
@@ -82,7 +87,7 @@ export function partnerEventsPaths(): PathGroup {
             '202': jsonResponse('WebhookDeliveryResponse', 'The delivery, pending again (or as it was).', {
               pending: example('Pending again, due now', ok(redeliveredWebhookDeliveryExample)),
             }),
-            ...errorResponses([...AUTH_CODES, 'BAD_REQUEST'], [404]),
+            ...errorResponses([...PARTNER_AUTH_CODES, 'BAD_REQUEST'], [404]),
           },
         },
       },
@@ -108,7 +113,7 @@ export function partnerEventsPaths(): PathGroup {
                 done: example('The last batch', ok(eventRedeliverDoneExample)),
               },
             ),
-            ...errorResponses([...AUTH_CODES, 'BAD_REQUEST'], [413]),
+            ...errorResponses([...PARTNER_AUTH_CODES, 'BAD_REQUEST'], [413]),
           },
         },
       },

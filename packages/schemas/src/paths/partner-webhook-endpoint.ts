@@ -11,7 +11,14 @@ import {
   webhookTestSentExample,
 } from '../examples';
 import { MAX_SECRET_OVERLAP_SECONDS } from '../webhook-endpoint';
-import { PARTNER_KEY, errorResponses, jsonBody, jsonResponse, type PathGroup } from './operations';
+import {
+  PARTNER_AUTH_CODES,
+  PARTNER_KEY,
+  errorResponses,
+  jsonBody,
+  jsonResponse,
+  type PathGroup,
+} from './operations';
 
 /** The partner's own webhook endpoint: read, set, rotate its signing secret, send a test event. Bearer partner key. */
 
@@ -41,7 +48,7 @@ export function partnerWebhookEndpointPaths(): PathGroup {
               gone: example('Disabled after a 410 Gone', ok(goneWebhookEndpointExample)),
               unset: example('No URL set yet', ok(unsetWebhookEndpointExample)),
             }),
-            ...errorResponses(['PARTNER_UNAUTHORIZED', 'PARTNER_ACTION_FAILED']),
+            ...errorResponses(PARTNER_AUTH_CODES),
           },
         },
         put: {
@@ -68,7 +75,7 @@ export function partnerWebhookEndpointPaths(): PathGroup {
             '200': jsonResponse('WebhookEndpointResponse', 'The endpoint as stored.', {
               set: example('Stored', ok(webhookEndpointExample)),
             }),
-            ...errorResponses(['BAD_REQUEST', 'PARTNER_UNAUTHORIZED', 'PARTNER_ACTION_FAILED'], [413]),
+            ...errorResponses(['BAD_REQUEST', ...PARTNER_AUTH_CODES], [413]),
           },
         },
       },
@@ -98,7 +105,7 @@ export function partnerWebhookEndpointPaths(): PathGroup {
                 ok(webhookSecretCreatedExample),
               ),
             }),
-            ...errorResponses(['BAD_REQUEST', 'PARTNER_UNAUTHORIZED', 'PARTNER_ACTION_FAILED'], [413]),
+            ...errorResponses(['BAD_REQUEST', ...PARTNER_AUTH_CODES], [413]),
           },
         },
       },
@@ -114,7 +121,7 @@ export function partnerWebhookEndpointPaths(): PathGroup {
             '201': jsonResponse('WebhookTestSentResponse', 'The recorded event.', {
               sent: example('Recorded; its delivery carries this webhook-id', ok(webhookTestSentExample)),
             }),
-            ...errorResponses(['BAD_REQUEST', 'PARTNER_UNAUTHORIZED', 'PARTNER_ACTION_FAILED'], [413]),
+            ...errorResponses(['BAD_REQUEST', ...PARTNER_AUTH_CODES], [413]),
           },
         },
       },

@@ -1,6 +1,6 @@
 import { rateLimitPolicyOf } from '../rate-limits';
 import { ref } from '../ref';
-import { JSON_MEDIA_TYPE, PARTNER_KEY, errorResponses, type PathsObject } from './operations';
+import { JSON_MEDIA_TYPE, PARTNER_KEY, errorResponses, type PathsObject, type Reference } from './operations';
 
 /**
  * The rate-limit headers and the 429 answer, added to every limited operation here rather than in each area's
@@ -58,6 +58,19 @@ const WRONG_OPTIONAL_KEY = {
     'Only when a Bearer partner key is sent and it is not a valid one (wrong, revoked or past its grace). Without the header the operation needs no credentials. Codes: PARTNER_UNAUTHORIZED.',
 };
 
+/** A Bearer key sent to a public operation is looked up in PostgreSQL: the database away, the key cannot be checked. */
+const KEY_NOT_CHECKED =
+  'INDEXER_UNAVAILABLE only when a Bearer partner key is sent and the database is unavailable.';
+
+function withKeyNotChecked(existing: Reference | undefined): Reference {
+  if (existing?.description?.includes('INDEXER_UNAVAILABLE')) return existing;
+  const response = existing ?? (errorResponses(['INDEXER_UNAVAILABLE'])['503'] as Reference);
+  const codes = existing
+    ? response.description!.replace(/\.$/, ', INDEXER_UNAVAILABLE.')
+    : response.description!;
+  return { ...response, description: `${codes} ${KEY_NOT_CHECKED}` };
+}
+
 export function withRateLimits(paths: PathsObject): PathsObject {
   return Object.fromEntries(
     Object.entries(paths).map(([path, item]) => {
@@ -77,6 +90,9 @@ export function withRateLimits(paths: PathsObject): PathsObject {
                 ]),
               ),
               ...(policy === 'public' ? { '401': WRONG_OPTIONAL_KEY } : {}),
+              ...(policy === 'public'
+                ? { '503': withKeyNotChecked(operation.responses['503'] as Reference | undefined) }
+                : {}),
               '429': TOO_MANY_REQUESTS,
             },
           },

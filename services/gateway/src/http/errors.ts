@@ -1,6 +1,7 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import type { Logger } from 'pino';
-import { isApiError, NotFoundError } from '@yv/domain';
+import { isRetryableDbError } from '@yv/db';
+import { ApiError, isApiError, NotFoundError } from '@yv/domain';
 import { API_ERROR_STATUS } from '@yv/schemas';
 import { sendError } from './envelope';
 import { requestIdOf } from './request-id';
@@ -17,12 +18,28 @@ interface BodyParserError {
 }
 
 /**
+ * PostgreSQL that cannot be reached (stopped, restarting, refusing connections), on any route: the partner's
+ * request may succeed unchanged later. The spec's enum has no code for the database itself; INDEXER_UNAVAILABLE is
+ * the one the reads already answer when the indexed data cannot be read, and the driver's text (which names the
+ * server's address) stays in the log.
+ */
+function databaseUnavailable(cause: unknown): ApiError {
+  return new ApiError(
+    'INDEXER_UNAVAILABLE',
+    'the database is unavailable or busy; retry later (a create retried with the same Idempotency-Key is made at most once)',
+    { cause },
+  );
+}
+
+/**
  * The one place where an error becomes a status and an envelope: typed ApiErrors by the code table (a 5xx one's
- * cause logged), body-parser failures as 400/413, anything else as a logged 500 whose message carries only the
- * request id.
+ * cause logged), an unreachable database as 503, body-parser failures as 400/413, anything else as a logged 500
+ * whose message carries only the request id.
  */
 export function errorHandler(log: Logger): ErrorRequestHandler {
-  return (err, _req, res, _next) => {
+  return (thrown, _req, res, _next) => {
+    const err: unknown =
+      !isApiError(thrown) && isRetryableDbError(thrown) ? databaseUnavailable(thrown) : thrown;
     if (isApiError(err)) {
       const status = err instanceof NotFoundError ? 404 : API_ERROR_STATUS[err.code];
       // A dependency's fault is answered by its code alone; its own text is for the operator.

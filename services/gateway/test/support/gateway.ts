@@ -31,6 +31,8 @@ export interface TestGateway {
 export interface TestGatewayOptions {
   /** RPC of the chain to deploy on; default the jest run's devnet (TEST_RPC_URL). */
   rpcUrl?: string;
+  /** The PostgreSQL server its database is created on; default the suite's (a test's own: startOwnPostgres). */
+  databaseServerUrl?: string;
   /** Extra gateway environment (ACTION_DROP_WINDOW, QUOTE_TTL_MS, ...), applied over the test defaults. */
   env?: Record<string, string>;
 }
@@ -65,7 +67,9 @@ export async function startTestGateway(options: TestGatewayOptions = {}): Promis
   };
   try {
     vault = await deployTestVault(undefined, options.rpcUrl);
-    owned.db = await createTestDatabase();
+    owned.db = await createTestDatabase(
+      options.databaseServerUrl ? { serverUrl: options.databaseServerUrl } : {},
+    );
     owned.redis = createTestRedis();
     owned.fixture = await startFixtureServer({ port: 0 });
     owned.dir = mkdtempSync(path.join(tmpdir(), 'yv-gateway-test-'));
