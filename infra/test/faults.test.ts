@@ -5,7 +5,8 @@
  * a redis-server that can die. Partner deposit flows run through the gateway while one fault at a time is injected;
  * each row then counts what a partner would see: actions lost, stuck or duplicated, webhooks lost, duplicate
  * deliveries of one `webhook-id`, and the seconds from the fault's end until every action of the row is indexed and
- * every one of its webhooks delivered. The table is printed; every row must lose nothing and recover within 10 s.
+ * every one of its webhooks delivered (a killed service's fault ends when its restart answers ready). The table is
+ * printed; every row must lose nothing and recover within 10 s.
  */
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
@@ -29,6 +30,7 @@ const RECOVERY_BOUND_S = 10;
 const SETTLE_LIMIT_MS = 60_000;
 const FLOWS_PER_ROW = 4;
 const DEPOSIT_RAW = 5_000_000n;
+const PROBE_ACCOUNT = '0x0000000000000000000000000000000000000001';
 
 interface Flow {
   key: string;
@@ -90,7 +92,7 @@ async function call(method: string, route: string, body?: unknown, key?: string)
   });
   return {
     status: res.status,
-    body: (await res.json()) as { data?: { id: string; steps: { tx: TxJson }[] } },
+    body: (await res.json()) as { data?: { id: string; steps: { tx: TxJson }[] }; error?: { code: string } },
   };
 }
 
@@ -261,6 +263,17 @@ const downFor =
     await part().start();
   };
 
+/** A read, a create and a self-service read: each authenticates the partner in PostgreSQL before anything else. */
+const PARTNER_PROBES: [string, string, unknown][] = [
+  ['GET', '/api/v1/partner/actions', undefined],
+  [
+    'POST',
+    '/api/v1/partner/actions/deposit',
+    { amountRaw: '5000000', account: PROBE_ACCOUNT, slippageBps: 50 },
+  ],
+  ['GET', '/api/v1/partner/webhook-endpoint', undefined],
+];
+
 const ROWS: [string, (flows: Flow[]) => Promise<void>][] = [
   ['kill -9 gateway, submits in flight', restartAfter('gateway', 1_000)],
   [
@@ -306,7 +319,28 @@ const ROWS: [string, (flows: Flow[]) => Promise<void>][] = [
       }
     },
   ],
-  ['PostgreSQL restarted (every connection cut, 5 s refused)', downFor(() => world.pgProxy, 5_000)],
+  [
+    'PostgreSQL stopped 5 s (pg_ctl stop -m fast)',
+    async (flows) => {
+      await submitsInFlight(flows);
+      await world.postgres.stop();
+      const stopped = Date.now();
+      try {
+        // While the server is down a partner is answered 503 in the envelope on every route, never a 500.
+        const answers = await Promise.all(
+          PARTNER_PROBES.map(([method, route, body]) =>
+            call(method, route, body, `fault-probe-${Date.now()}`),
+          ),
+        );
+        expect(answers.map((a) => [a.status, a.body.error?.code])).toEqual(
+          PARTNER_PROBES.map(() => [503, 'INDEXER_UNAVAILABLE']),
+        );
+      } finally {
+        await sleep(Math.max(0, 5_000 - (Date.now() - stopped)));
+        await world.postgres.start();
+      }
+    },
+  ],
   [
     'node behind the cursor 15 s',
     async (flows) => {

@@ -18,8 +18,10 @@ import {
   createTestDatabase,
   deployTestVault,
   freePort,
+  startOwnPostgres,
   startOwnRedis,
   startTcpProxy,
+  type OwnPostgres,
   type OwnRedis,
   type DevnetVault,
   type TcpProxy,
@@ -36,8 +38,8 @@ export type ServiceName = (typeof SERVICES)[number];
 
 /**
  * Everything a partner flow touches, as real processes on a chain of the world's own: the four services (spawned
- * the way their images run them), a redis-server that can die, TCP proxies in front of PostgreSQL and the RPC that
- * can be cut, the keeper simulator, the HLP and bridge fixtures, and the partner's webhook receiver.
+ * the way their images run them), a PostgreSQL server and a redis-server of its own that can be stopped, a TCP
+ * proxy in front of the RPC that can be cut, the keeper simulator, the HLP and bridge fixtures, and the partner's webhook receiver.
  */
 export interface FaultWorld {
   chain: RunningChain;
@@ -47,7 +49,8 @@ export interface FaultWorld {
   rpcProxy: TcpProxy;
   /** Between the services and `rpcProxy`: makes their node look behind on demand. */
   lagging: LaggingRpc;
-  pgProxy: TcpProxy;
+  /** The server `db` lives on, the world's own: stopping it is a real outage. */
+  postgres: OwnPostgres;
   receiver: Receiver;
   gatewayUrl: string;
   apiKey: string;
@@ -72,11 +75,11 @@ export async function startFaultWorld(): Promise<FaultWorld> {
   const chainPort = await freePort();
   let chain = await startChain({ port: chainPort, blockIntervalMs: BLOCK_INTERVAL_MS });
   let vault = await deployTestVault(undefined, chain.rpcUrl);
-  const db = await createTestDatabase();
+  const postgres = await startOwnPostgres();
+  const db = await createTestDatabase({ serverUrl: postgres.url });
   const redis = await startOwnRedis();
   const rpcProxy = await startTcpProxy(chain.rpcUrl);
   const lagging = await startLaggingRpc(rpcProxy.url);
-  const pgProxy = await startTcpProxy(db.url);
   const fixture: FixtureServer = await startFixtureServer({ port: 0 });
   const receiver = await startReceiver();
   const deploymentFile = path.join(dir, 'deployment.json');
@@ -98,7 +101,7 @@ export async function startFaultWorld(): Promise<FaultWorld> {
 
   const gatewayPort = await freePort();
   const common = {
-    DATABASE_URL: pgProxy.url,
+    DATABASE_URL: db.url,
     REDIS_URL: redis.url,
     RPC_URL: lagging.url,
     DEPLOYMENT_FILE: deploymentFile,
@@ -135,16 +138,21 @@ export async function startFaultWorld(): Promise<FaultWorld> {
   };
   const script = (name: ServiceName) => `services/${name}/src/main.ts`;
   const services = {} as Record<ServiceName, RunningProcess>;
-  const startOne = async (name: ServiceName) => {
-    services[name] = await startService(script(name), env[name]);
-  };
-  for (const name of SERVICES) await startOne(name);
   const gatewayUrl = `http://127.0.0.1:${gatewayPort}`;
-  await eventually(
-    'the gateway',
-    async () => ((await fetch(`${gatewayUrl}/readyz`)).ok ? true : undefined),
-    60_000,
-  );
+  const readyUrls = {} as Record<ServiceName, string>;
+  const startOne = async (name: ServiceName) => {
+    const metricsPort = await freePort();
+    services[name] = await startService(script(name), { ...env[name], METRICS_PORT: String(metricsPort) });
+    readyUrls[name] = name === 'gateway' ? `${gatewayUrl}/readyz` : `http://127.0.0.1:${metricsPort}/readyz`;
+  };
+  /**
+   * Resolves once the service answers ready, as an orchestrator counts a restarted pod running: its boot (seconds of
+   * module loading on a loaded machine) belongs to the fault, not to the recovery a row measures.
+   */
+  const ready = (name: ServiceName) =>
+    eventually(name, async () => ((await fetch(readyUrls[name])).ok ? true : undefined), 60_000);
+  for (const name of SERVICES) await startOne(name);
+  for (const name of SERVICES) await ready(name);
 
   const world: FaultWorld = {
     chain,
@@ -153,7 +161,7 @@ export async function startFaultWorld(): Promise<FaultWorld> {
     redis,
     rpcProxy,
     lagging,
-    pgProxy,
+    postgres,
     receiver,
     gatewayUrl,
     ...(await newPartner().then((p) => ({ apiKey: p.apiKey, partnerId: p.partnerId }))),
@@ -163,12 +171,7 @@ export async function startFaultWorld(): Promise<FaultWorld> {
     },
     async restart(name) {
       await startOne(name);
-      if (name === 'gateway')
-        await eventually(
-          'the gateway',
-          async () => ((await fetch(`${gatewayUrl}/readyz`)).ok ? true : undefined),
-          60_000,
-        );
+      await ready(name);
     },
     async restartDevnet() {
       await keeper.stop();
@@ -191,11 +194,7 @@ export async function startFaultWorld(): Promise<FaultWorld> {
       const partner = await newPartner();
       Object.assign(world, { apiKey: partner.apiKey, partnerId: partner.partnerId });
       for (const name of SERVICES) await startOne(name);
-      await eventually(
-        'the gateway',
-        async () => ((await fetch(`${gatewayUrl}/readyz`)).ok ? true : undefined),
-        60_000,
-      );
+      for (const name of SERVICES) await ready(name);
     },
     async close() {
       for (const name of SERVICES) await killIfRunning(services[name]);
@@ -205,10 +204,10 @@ export async function startFaultWorld(): Promise<FaultWorld> {
       await fixture.close();
       await lagging.close();
       await rpcProxy.stop();
-      await pgProxy.stop();
       await redis.stop();
       vault.provider.destroy();
       await db.drop();
+      await postgres.remove();
       await chain.stop();
       rmSync(dir, { recursive: true, force: true });
     },
