@@ -14,7 +14,7 @@ import {
   type PoolClient,
 } from '@yv/db';
 import { toPartnerActionJson, transition, type ActionDeployment, type PartnerActionJson } from '@yv/domain';
-import { batchLoader } from '@yv/runtime';
+import { batched } from '@yv/runtime';
 import type { PartnerActionStatus } from '@yv/schemas';
 
 /** An action as written: the row and the resource its `action.updated` event carries. */
@@ -69,7 +69,7 @@ export function createActionWriter(deps: ActionWriterDeps): ActionWriter {
   const render = (row: PartnerActionRow): PartnerActionJson => toPartnerActionJson(row, deps.deployment);
 
   // The creations whose quotes were answered together are written with one statement.
-  const insert = batchLoader((creations: NewActionCreation[]) => insertPartnerActions(deps.pool, creations));
+  const insert = batched((creations: NewActionCreation[]) => insertPartnerActions(deps.pool, creations));
 
   return {
     async create(action) {

@@ -1,41 +1,69 @@
-interface Waiting<K, V> {
-  key: K;
-  resolve: (value: V) => void;
-  reject: (err: unknown) => void;
+/**
+ * Gathers single calls into batches: calls made in one turn of the event loop, or while `maxInFlight` batches are
+ * out, go out together as one `flush` of up to `maxBatch` items. Under load the requests of one turn share one round
+ * trip instead of one each; a lone call waits only for `setImmediate`. The one batching primitive of the services;
+ * the chain's two readers keep their own, for reasons docs/architecture.md#batching gives.
+ */
+export type Batched<I, O> = (item: I) => Promise<O>;
+
+export interface BatchOptions {
+  /** Items per flush at most (default 200). */
+  maxBatch?: number;
+  /** Flushes out at once (default unbounded): the calls made meanwhile gather for the next. */
+  maxInFlight?: number;
 }
 
-/**
- * Gathers the keys asked for during one turn of the event loop and loads them with one call (`load` answers the
- * values in the keys' order). Under load, the requests parsed in one turn share one round trip instead of one each;
- * a lone key waits only for `setImmediate`. A failed load fails every key of its batch, and only those.
- */
-export function batchLoader<K, V>(
-  load: (keys: K[]) => Promise<V[]>,
-  opts: { maxBatch?: number } = {},
-): (key: K) => Promise<V> {
-  const maxBatch = opts.maxBatch ?? 200;
-  let waiting: Waiting<K, V>[] = [];
+interface Waiting<I, O> {
+  item: I;
+  resolve(value: O): void;
+  reject(error: unknown): void;
+}
 
-  async function run(batch: Waiting<K, V>[]): Promise<void> {
-    try {
-      const values = await load(batch.map((w) => w.key));
-      if (values.length !== batch.length)
-        throw new Error(`a batch load answered ${values.length} values for ${batch.length} keys`);
-      batch.forEach((w, i) => w.resolve(values[i]!));
-    } catch (err) {
-      for (const w of batch) w.reject(err);
+/** `flush` answers one result per item, in the items' order; if it throws, every call of that batch rejects. */
+export function batched<I, O>(
+  flush: (items: I[]) => Promise<O[]>,
+  options: BatchOptions = {},
+): Batched<I, O> {
+  const maxBatch = options.maxBatch ?? 200;
+  const maxInFlight = options.maxInFlight ?? Infinity;
+  const waiting: Waiting<I, O>[] = [];
+  let inFlight = 0;
+  let scheduled = false;
+
+  const settle = (batch: Waiting<I, O>[], results: O[]): void => {
+    if (results.length !== batch.length) {
+      const error = new Error(`a batch of ${batch.length} answered ${results.length} results`);
+      for (const call of batch) call.reject(error);
+      return;
     }
-  }
+    batch.forEach((call, index) => call.resolve(results[index] as O));
+  };
 
-  function flush(): void {
-    const all = waiting;
-    waiting = [];
-    for (let i = 0; i < all.length; i += maxBatch) void run(all.slice(i, i + maxBatch));
-  }
+  const pump = (): void => {
+    scheduled = false;
+    while (waiting.length > 0 && inFlight < maxInFlight) {
+      const batch = waiting.splice(0, maxBatch);
+      inFlight += 1;
+      flush(batch.map((call) => call.item))
+        .then(
+          (results) => settle(batch, results),
+          (error: unknown) => {
+            for (const call of batch) call.reject(error);
+          },
+        )
+        .finally(() => {
+          inFlight -= 1;
+          pump();
+        });
+    }
+  };
 
-  return (key) =>
-    new Promise<V>((resolve, reject) => {
-      if (waiting.length === 0) setImmediate(flush);
-      waiting.push({ key, resolve, reject });
+  return (item) =>
+    new Promise<O>((resolve, reject) => {
+      waiting.push({ item, resolve, reject });
+      if (!scheduled && inFlight < maxInFlight) {
+        scheduled = true;
+        setImmediate(pump);
+      }
     });
 }

@@ -4,5 +4,5 @@ export { startLoop, type Loop, type LoopOptions } from './loop';
 export { runService, type ServiceOptions, type ServiceState, type StartedService } from './service';
 export { sleep } from './sleep';
 export { withTimeout } from './timeout';
-export { batchLoader } from './batch';
+export { batched, type BatchOptions, type Batched } from './batch';
 export { bullmqConnection, REDIS_RECONNECT_MAX_MS } from './redis';

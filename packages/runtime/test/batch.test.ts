@@ -1,9 +1,9 @@
-import { batchLoader } from '../src/batch';
+import { batched } from '../src/batch';
 
-describe('batchLoader', () => {
+describe('batched', () => {
   it('loads the keys asked for in one turn with one call, answering each its own value', async () => {
     const calls: number[][] = [];
-    const load = batchLoader(async (keys: number[]) => {
+    const load = batched(async (keys: number[]) => {
       calls.push(keys);
       return keys.map((k) => k * 10);
     });
@@ -14,7 +14,7 @@ describe('batchLoader', () => {
 
   it('splits a turn larger than maxBatch into several loads', async () => {
     const calls: number[][] = [];
-    const load = batchLoader(
+    const load = batched(
       async (keys: number[]) => {
         calls.push(keys);
         return keys;
@@ -27,7 +27,7 @@ describe('batchLoader', () => {
 
   it('fails every key of a failed batch, and only those', async () => {
     let fail = true;
-    const load = batchLoader(async (keys: number[]) => {
+    const load = batched(async (keys: number[]) => {
       if (fail) throw new Error('database unavailable');
       return keys;
     });
@@ -38,7 +38,29 @@ describe('batchLoader', () => {
   });
 
   it('refuses an answer that does not match its keys one to one', async () => {
-    const load = batchLoader(async (keys: number[]) => keys.slice(1));
-    await expect(Promise.all([load(1), load(2)])).rejects.toThrow('answered 1 values for 2 keys');
+    const load = batched(async (keys: number[]) => keys.slice(1));
+    await expect(Promise.all([load(1), load(2)])).rejects.toThrow('a batch of 2 answered 1 results');
+  });
+
+  it('holds calls made while maxInFlight flushes are out, and sends them together after', async () => {
+    const calls: number[][] = [];
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const load = batched(
+      async (keys: number[]) => {
+        calls.push(keys);
+        if (calls.length === 1) await gate;
+        return keys;
+      },
+      { maxInFlight: 1 },
+    );
+    const first = load(1);
+    await new Promise((resolve) => setImmediate(resolve));
+    const later = [load(2), load(3)];
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(calls).toEqual([[1]]);
+    release();
+    expect(await Promise.all([first, ...later])).toEqual([1, 2, 3]);
+    expect(calls).toEqual([[1], [2, 3]]);
   });
 });

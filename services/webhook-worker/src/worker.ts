@@ -19,6 +19,7 @@ import {
   type AnyDeliveryJobData,
 } from '@yv/queue';
 import {
+  batched,
   bullmqConnection,
   serviceLogger,
   startLoop,
@@ -28,7 +29,6 @@ import {
 } from '@yv/runtime';
 import type { WebhookWorkerConfig } from './config';
 import { deliverOnce, type DeliverDeps, type DeliverStep } from './deliver';
-import { batched } from './deliver/batch';
 import { deliverySlots } from './deliver/slots';
 import { createWebhookWorkerMetrics, type WebhookWorkerMetrics } from './metrics';
 import { maintainWebhooks, type MaintenanceResult } from './maintenance';

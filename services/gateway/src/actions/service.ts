@@ -8,7 +8,7 @@ import {
   type PartnerActionRow,
   type Pool,
 } from '@yv/db';
-import { batchLoader } from '@yv/runtime';
+import { batched } from '@yv/runtime';
 import { ApiError, toPartnerActionJson, type ActionDeployment, type PartnerActionJson } from '@yv/domain';
 import type { PartnerActionStatus } from '@yv/schemas';
 import { fetchPage } from '../paging/fetch-page';
@@ -69,7 +69,7 @@ export function createPartnerActionService(deps: PartnerActionServiceDeps): Part
   });
 
   // The creations that arrive together look their keys up in one query.
-  const findByKey = batchLoader((keys: { partnerId: string; idempotencyKey: string }[]) =>
+  const findByKey = batched((keys: { partnerId: string; idempotencyKey: string }[]) =>
     findPartnerActionsByKeys(deps.pool, keys),
   );
 

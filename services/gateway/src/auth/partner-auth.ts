@@ -1,7 +1,7 @@
 import { Router, type Request, type Response } from 'express';
 import { ApiError } from '@yv/domain';
 import { findActivePartnerApiKeys, type ActivePartnerApiKey, type Pool } from '@yv/db';
-import { batchLoader } from '@yv/runtime';
+import { batched } from '@yv/runtime';
 import { rateLimitPolicyOf } from '@yv/schemas';
 import { apiKeyMatches, apiKeyPrefix } from './keys';
 
@@ -25,7 +25,7 @@ const lookups = new WeakMap<Pool, (prefix: string) => Promise<ActivePartnerApiKe
 function activeKeyLookup(pool: Pool): (prefix: string) => Promise<ActivePartnerApiKey | null> {
   let lookup = lookups.get(pool);
   if (!lookup) {
-    lookup = batchLoader((prefixes: string[]) => findActivePartnerApiKeys(pool, prefixes));
+    lookup = batched((prefixes: string[]) => findActivePartnerApiKeys(pool, prefixes));
     lookups.set(pool, lookup);
   }
   return lookup;

@@ -26,7 +26,7 @@ import {
   type ReadyState,
   type RedeemJson,
 } from '@yv/domain';
-import { batchLoader } from '@yv/runtime';
+import { batched } from '@yv/runtime';
 import { PAGE_LIMIT, type ApiErrorCode } from '@yv/schemas';
 import { builtOnce, cached, cachedByKey } from './cache';
 import { readCapabilities, type Capabilities } from './capabilities';
@@ -193,8 +193,8 @@ export function createReadServices(opts: ReadServicesOptions): ReadServices {
     (key) => `${key.id}:${key.performanceFeeBps}:${key.managementFeeBps}:${key.maxSeriesPoints}`,
   );
   // Distinct wallets' pages asked together (bootstraps under load) are read in one query each.
-  const activityPage = batchLoader((keys: ActivityPageRequest[]) => listActivityPages(pool, chainId, keys));
-  const redemptionsPage = batchLoader((keys: RedemptionsPageRequest[]) =>
+  const activityPage = batched((keys: ActivityPageRequest[]) => listActivityPages(pool, chainId, keys));
+  const redemptionsPage = batched((keys: RedemptionsPageRequest[]) =>
     listRedemptionsPages(pool, chainId, keys),
   );
   const activityRows = cachedByKey(
