@@ -18,6 +18,7 @@ import { createQuoteService, type QuoteService } from './quotes';
 import { partnerBudgets } from './rate-limit/budgets';
 import { createLimiter, type Limiter } from './rate-limit/limiter';
 import { createRateLimitMetrics, type RateLimitMetrics } from './rate-limit/metrics';
+import { refusedKeyBudget, type RefusedKeyBudget } from './rate-limit/refused-keys';
 import { createReadServices, freshnessThresholdsOf, type ReadServices } from './reads';
 import { tokenReader } from './reads/tokens';
 import { cached } from './reads/cache';
@@ -46,6 +47,7 @@ export interface GatewayContext {
     limiter: Limiter;
     metrics: RateLimitMetrics;
     partnerPerMinute: (partnerId: string) => Promise<number>;
+    refusedKeys: RefusedKeyBudget;
   };
   /** Records the last use of each key that authenticates a request. */
   onAuthenticated: OnAuthenticated;
@@ -137,16 +139,18 @@ export async function createGatewayContext(config: GatewayConfig): Promise<Gatew
     log,
   });
   const rateLimitMetrics = createRateLimitMetrics(metrics);
+  const limiter = createLimiter({
+    redisUrl: config.REDIS_URL,
+    prefix: config.QUEUE_PREFIX,
+    windowSeconds: Math.ceil(config.RATE_LIMIT_WINDOW / 1000),
+    timeoutMs: config.RATE_LIMIT_REDIS_TIMEOUT_MS,
+    log,
+    metrics: rateLimitMetrics,
+  });
   const rateLimits = {
     metrics: rateLimitMetrics,
-    limiter: createLimiter({
-      redisUrl: config.REDIS_URL,
-      prefix: config.QUEUE_PREFIX,
-      windowSeconds: Math.ceil(config.RATE_LIMIT_WINDOW / 1000),
-      timeoutMs: config.RATE_LIMIT_REDIS_TIMEOUT_MS,
-      log,
-      metrics: rateLimitMetrics,
-    }),
+    limiter,
+    refusedKeys: refusedKeyBudget({ limiter, perMinute: config.RATE_LIMIT_REFUSED_KEYS_PER_MINUTE }),
     partnerPerMinute: partnerBudgets({
       pool,
       defaultPerMinute: config.RATE_LIMIT_PARTNER_PER_MINUTE,

@@ -4,6 +4,7 @@ import { createApp } from './app';
 import { partnerAuthentication } from './auth/partner-auth';
 import { trustProxySetting } from './rate-limit/config';
 import { rateLimitGate } from './rate-limit/gate';
+import { refusedKeyGate, spendRefusedKey } from './rate-limit/refused-keys';
 import type { GatewayContext } from './context';
 import { createApiKeyService } from './partners/api-keys';
 import { createWebhookEndpointService } from './partners/webhook-endpoint';
@@ -18,6 +19,11 @@ import { partnerEventsRouter } from './routes/partner-events';
 /** The gateway's HTTP app from its context: the one list of routers, shared by main.ts and the tests. */
 export function createGatewayApp(ctx: GatewayContext, opts: { isReady?: () => boolean } = {}): Express {
   const openApi = buildOpenApi({ serverUrl: ctx.config.PUBLIC_BASE_URL });
+  const refusedKeys = {
+    budget: ctx.rateLimits.refusedKeys,
+    metrics: ctx.rateLimits.metrics,
+    paths: openApi.paths,
+  };
   return createApp({
     log: ctx.log,
     metrics: ctx.metrics,
@@ -27,8 +33,18 @@ export function createGatewayApp(ctx: GatewayContext, opts: { isReady?: () => bo
     corsOrigins: ctx.config.CORS_ORIGINS,
     isReady: opts.isReady,
     routers: [
-      // First, once for every router after it: the partner of a partner route (or of a Bearer key on a public one).
-      partnerAuthentication({ pool: ctx.pool, onAuthenticated: ctx.onAuthenticated }),
+      // An address past its budget of refused keys is refused before its key is looked up.
+      refusedKeyGate({
+        budget: ctx.rateLimits.refusedKeys,
+        metrics: ctx.rateLimits.metrics,
+        paths: openApi.paths,
+      }),
+      // Then, once for every router after it: the partner of a partner route (or of a Bearer key on a public one).
+      partnerAuthentication({
+        pool: ctx.pool,
+        onAuthenticated: ctx.onAuthenticated,
+        onRefused: spendRefusedKey(refusedKeys),
+      }),
       // Then the limits of every /api/v1 route but the exempt ones, per partner or per client address.
       rateLimitGate({
         ...ctx.rateLimits,

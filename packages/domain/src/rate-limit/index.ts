@@ -4,7 +4,8 @@
  * "partner";q=600;w=60` and `RateLimit: "partner";r=599;t=37`, with `Retry-After` on a refusal.
  */
 
-export type RateLimitPolicyName = 'partner' | 'public';
+/** `refused-key`: refused partner keys per client address (only refusals count). */
+export type RateLimitPolicyName = 'partner' | 'public' | 'refused-key';
 
 export interface RateLimitState {
   policy: RateLimitPolicyName;
@@ -42,6 +43,7 @@ export function rateLimitHeaders(state: RateLimitState): Record<string, string> 
 const SUBJECT: Record<RateLimitPolicyName, string> = {
   partner: 'for this partner',
   public: 'for this client address',
+  'refused-key': 'with a refused API key from this client address',
 };
 
 /** The refusal's message names the limit, so a partner can tell which budget to ask for. */

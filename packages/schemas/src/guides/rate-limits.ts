@@ -14,6 +14,10 @@ export const RATE_LIMITS_GUIDE = `Requests are counted in a fixed window per bud
   \`@yv/sdk\` sends the key on every call. A Bearer key that is not valid (wrong, revoked, past its grace) is
   **401 \`PARTNER_UNAUTHORIZED\`** on these routes too, never a silent fall back to the address budget; without the
   header they need no credentials. Never send the key from a browser: CORS does not allow the header.
+- **Refused keys**: a partner key that is refused (wrong, revoked, past its grace) counts against a budget of the
+  client address (policy \`"refused-key"\`; 30 a minute unless the operator set another). Past it, every request
+  with a key from that address is 429 until the window resets, before its key is even looked up. Valid keys never
+  spend it.
 - **Never limited**: ${RATE_LIMIT_EXEMPT_PATHS.map((path) => `\`${path}\``).join(', ')}, and everything outside
   \`/api/v1\` (\`/docs\`, the cron route).
 

@@ -15,6 +15,11 @@ const UNAUTHORIZED = 'a valid partner API key is required in the header `Authori
 
 /** Told of each key that authenticated a request (its last use is recorded from there). */
 export type OnAuthenticated = (keyId: string) => void;
+/**
+ * Told of each request whose key was looked up and refused, before it is answered 401; true when it answered the
+ * request itself (the refused-key budget's 429).
+ */
+export type OnRefused = (req: Request, res: Response) => Promise<boolean>;
 
 const lookups = new WeakMap<Pool, (prefix: string) => Promise<ActivePartnerApiKey | null>>();
 
@@ -46,22 +51,28 @@ export function partnerIdOf(res: Response): string {
   return partnerId;
 }
 
-/** Bearer partner key → `res.locals.partnerId`; anything else raises 401 PARTNER_UNAUTHORIZED. */
+/**
+ * Bearer partner key → `res.locals.partnerId`; anything else raises 401 PARTNER_UNAUTHORIZED, unless `onRefused`
+ * answered a refused key itself. @returns true when the request was answered.
+ */
 async function authenticatePartner(
   pool: Pool,
   req: Request,
   res: Response,
-  onAuthenticated?: OnAuthenticated,
-): Promise<void> {
+  callbacks: { onAuthenticated?: OnAuthenticated; onRefused?: OnRefused },
+): Promise<boolean> {
   const match = BEARER.exec(req.get('authorization') ?? '');
   const key = match?.[1];
   const prefix = key ? apiKeyPrefix(key) : null;
   if (!key || !prefix) throw new ApiError('PARTNER_UNAUTHORIZED', UNAUTHORIZED);
   const stored = await activeKeyLookup(pool)(prefix);
-  if (!stored || !apiKeyMatches(key, stored.keyHash))
+  if (!stored || !apiKeyMatches(key, stored.keyHash)) {
+    if (await callbacks.onRefused?.(req, res)) return true;
     throw new ApiError('PARTNER_UNAUTHORIZED', UNAUTHORIZED);
+  }
   res.locals.partnerId = stored.partnerId;
-  onAuthenticated?.(stored.keyId);
+  callbacks.onAuthenticated?.(stored.keyId);
+  return false;
 }
 
 /**
@@ -69,12 +80,17 @@ async function authenticatePartner(
  * the partner it finds): a partner route needs a key, and a public route called with a Bearer key is the partner's
  * too (a wrong key is 401, so the partner learns of it). The routers read the result with `partnerIdOf`.
  */
-export function partnerAuthentication(deps: { pool: Pool; onAuthenticated?: OnAuthenticated }): Router {
+export function partnerAuthentication(deps: {
+  pool: Pool;
+  onAuthenticated?: OnAuthenticated;
+  onRefused?: OnRefused;
+}): Router {
   const router = Router();
   router.use(async (req, res, next) => {
-    if (rateLimitPolicyOf(req.path, carriesBearer(req)) === 'partner')
-      await authenticatePartner(deps.pool, req, res, deps.onAuthenticated);
-    next();
+    const answered =
+      rateLimitPolicyOf(req.path, carriesBearer(req)) === 'partner' &&
+      (await authenticatePartner(deps.pool, req, res, deps));
+    if (!answered) next();
   });
   return router;
 }

@@ -9,6 +9,11 @@ export const rateLimitSpec = {
   RATE_LIMIT_PARTNER_PER_MINUTE: int({ default: 600, min: 0, max: 1_000_000 }),
   /** Requests per minute of one client address on the other `/api/v1` routes (reads, builders); 0: unlimited. */
   RATE_LIMIT_PUBLIC_PER_MINUTE: int({ default: 120, min: 0, max: 1_000_000 }),
+  /**
+   * Requests with a refused partner key per minute of one client address; past it, its Bearer requests are answered
+   * 429 before any key lookup until the window resets. 0: unlimited.
+   */
+  RATE_LIMIT_REFUSED_KEYS_PER_MINUTE: int({ default: 30, min: 0, max: 1_000_000 }),
   /** The counting window, whole seconds; a budget is spread over it pro rata (300/min in 1 s windows: 5 each). */
   RATE_LIMIT_WINDOW: duration({ default: 60_000, minMs: 1_000, maxMs: 3_600_000 }),
   /** Longest a request waits on Redis for its budget; past it, or with Redis down, the request goes on (fail open). */

@@ -50,12 +50,14 @@ export function rateLimitGate(deps: RateLimitGateDeps): Router {
     res.set(rateLimitHeaders(taken.state));
     if (taken.outcome === 'allowed') return next();
     deps.metrics.refused(templateOf(req.path), policy, policy === 'partner' ? key : 'anonymous');
-    refuse(res, taken.state);
+    refuseOverLimit(res, taken.state);
   });
   return router;
 }
 
-function refuse(res: Response, state: RateLimitState): void {
+/** 429 in the envelope, naming the limit, with its headers and `Retry-After`. */
+export function refuseOverLimit(res: Response, state: RateLimitState): void {
+  res.set(rateLimitHeaders(state));
   res.set('Retry-After', String(resetSeconds(state.resetMs)));
   sendError(res, 429, 'BAD_REQUEST', rateLimitMessage(state));
 }

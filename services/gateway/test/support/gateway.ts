@@ -91,6 +91,7 @@ export async function startTestGateway(options: TestGatewayOptions = {}): Promis
       // Every test file sends all its requests from one address and partner: limits are off unless a test sets them.
       RATE_LIMIT_PARTNER_PER_MINUTE: '0',
       RATE_LIMIT_PUBLIC_PER_MINUTE: '0',
+      RATE_LIMIT_REFUSED_KEYS_PER_MINUTE: '0',
       ...options.env,
     });
     const pool = owned.db.pool;
