@@ -1,5 +1,6 @@
 import http from 'node:http';
 import https from 'node:https';
+import { sleep } from '@yv/runtime';
 
 /** Why a JSON POST failed: no answer in time, no connection, or an HTTP status outside 2xx. */
 export class JsonPostError extends Error {
@@ -8,7 +9,13 @@ export class JsonPostError extends Error {
   constructor(
     readonly kind: 'timeout' | 'network' | 'http',
     message: string,
-    readonly details: { readonly status?: number; readonly body?: string; readonly cause?: unknown } = {},
+    readonly details: {
+      readonly status?: number;
+      readonly body?: string;
+      readonly cause?: unknown;
+      /** `Retry-After` of a 429, in ms. */
+      readonly retryAfterMs?: number;
+    } = {},
   ) {
     super(message, { cause: details.cause });
   }
@@ -31,7 +38,7 @@ export function jsonPoster(url: string, timeoutMs: number): JsonPoster {
   const target = new URL(url);
   const transport = target.protocol === 'https:' ? https : http;
   const agent = new transport.Agent({ keepAlive: true });
-  const post = (body: string) =>
+  const postOnce = (body: string, withinMs: number) =>
     new Promise<string>((resolve, reject) => {
       const payload = Buffer.from(body, 'utf8');
       const request = transport.request(target, {
@@ -42,7 +49,7 @@ export function jsonPoster(url: string, timeoutMs: number): JsonPoster {
       const timer = setTimeout(() => {
         reject(new JsonPostError('timeout', `no answer within ${timeoutMs} ms`));
         request.destroy();
-      }, timeoutMs);
+      }, withinMs);
       // The socket's own text names the node's address: it stays in `cause`, out of messages a partner may see.
       const fail = (error: Error) => {
         clearTimeout(timer);
@@ -58,10 +65,51 @@ export function jsonPoster(url: string, timeoutMs: number): JsonPoster {
           const text = Buffer.concat(chunks).toString('utf8');
           const status = response.statusCode ?? 0;
           if (status >= 200 && status < 300) return resolve(text);
-          reject(new JsonPostError('http', `HTTP ${status}`, { status, body: text.slice(0, 200) }));
+          const retryAfterMs = status === 429 ? retryAfterMsOf(response.headers['retry-after']) : undefined;
+          reject(
+            new JsonPostError('http', `HTTP ${status}`, {
+              status,
+              body: text.slice(0, 200),
+              ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
+            }),
+          );
         });
       });
       request.end(payload);
     });
+  /**
+   * A provider that rate-limits (429) is asked again after its `Retry-After`, or a short pause without one, as long
+   * as the answer can still come within the request's own timeout: a share of requests refused for a second must
+   * not fail the reads they carry.
+   */
+  const post = async (body: string): Promise<string> => {
+    const deadline = Date.now() + timeoutMs;
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await postOnce(body, Math.max(1, deadline - Date.now()));
+      } catch (error) {
+        const waitMs = rateLimitedWaitMs(error, attempt);
+        if (waitMs === null || Date.now() + waitMs >= deadline) throw error;
+        await sleep(waitMs);
+      }
+    }
+  };
   return { post, close: () => agent.destroy() };
+}
+
+/** The first pause after a 429 without `Retry-After`; each later one doubles. */
+const RATE_LIMITED_PAUSE_MS = 100;
+
+function rateLimitedWaitMs(error: unknown, attempt: number): number | null {
+  if (!(error instanceof JsonPostError) || error.details.status !== 429) return null;
+  return error.details.retryAfterMs ?? RATE_LIMITED_PAUSE_MS * 2 ** attempt;
+}
+
+/** `Retry-After` in seconds or as an HTTP date; undefined when absent or unreadable. */
+function retryAfterMsOf(header: string | undefined): number | undefined {
+  if (!header) return undefined;
+  const seconds = Number(header);
+  if (Number.isFinite(seconds) && seconds >= 0) return seconds * 1000;
+  const at = Date.parse(header);
+  return Number.isNaN(at) ? undefined : Math.max(0, at - Date.now());
 }

@@ -92,4 +92,64 @@ describe('createChainProvider', () => {
       provider.destroy();
     }
   });
+
+  describe('a provider that rate-limits (429)', () => {
+    /** Answers 429 to the first `refusals` requests, with a provider's JSON-RPC error body, then the block number. */
+    const limited =
+      (refusals: number, retryAfter: string | null, seen: number[]) =>
+      (body: string, res: import('node:http').ServerResponse) => {
+        seen.push(Date.now());
+        if (seen.length <= refusals) {
+          res.statusCode = 429;
+          if (retryAfter !== null) res.setHeader('retry-after', retryAfter);
+          res.setHeader('content-type', 'application/json');
+          return res.end('{"jsonrpc":"2.0","id":null,"error":{"code":429,"message":"Too Many Requests"}}');
+        }
+        res.setHeader('content-type', 'application/json');
+        res.end(answer(body, '0x2a'));
+      };
+
+    it('asks again after Retry-After, within the timeout', async () => {
+      const seen: number[] = [];
+      await withServer(limited(1, '1', seen), async (url) => {
+        const provider = createChainProvider({ rpcUrl: url, chainId: 999, timeoutMs: 3000 });
+        try {
+          await expect(provider.send('eth_blockNumber', [])).resolves.toBe('0x2a');
+        } finally {
+          provider.destroy();
+        }
+      });
+      expect(seen).toHaveLength(2);
+      expect(seen[1]! - seen[0]!).toBeGreaterThanOrEqual(950);
+    });
+
+    it('asks again after short pauses without Retry-After', async () => {
+      const seen: number[] = [];
+      await withServer(limited(3, null, seen), async (url) => {
+        const provider = createChainProvider({ rpcUrl: url, chainId: 999, timeoutMs: 3000 });
+        try {
+          await expect(provider.send('eth_blockNumber', [])).resolves.toBe('0x2a');
+        } finally {
+          provider.destroy();
+        }
+      });
+      expect(seen).toHaveLength(4);
+    });
+
+    it('fails at once when Retry-After would outlast the timeout', async () => {
+      const seen: number[] = [];
+      await withServer(limited(1, '30', seen), async (url) => {
+        const provider = createChainProvider({ rpcUrl: url, chainId: 999, timeoutMs: 2000 });
+        const started = Date.now();
+        try {
+          const error = await provider.send('eth_blockNumber', []).catch((e: unknown) => e);
+          expect(isError(error, 'SERVER_ERROR')).toBe(true);
+          expect(Date.now() - started).toBeLessThan(1000);
+        } finally {
+          provider.destroy();
+        }
+      });
+      expect(seen).toHaveLength(1);
+    });
+  });
 });

@@ -10,6 +10,11 @@ export interface RpcProxy {
   readonly url: string;
   /** Added before each HTTP request is forwarded (a batch is one HTTP request, as over a real network). */
   delayMs: number;
+  /**
+   * Every this-many-th HTTP request is answered 429 with `Retry-After: 1` and a provider's JSON-RPC error body
+   * instead of being forwarded, as a rate-limiting provider does (0: never). Counted as `refused (429)`.
+   */
+  refuseEvery: number;
   /** Calls by JSON-RPC method since the last reset, and `http requests`: how many HTTP requests carried them. */
   counts(): Record<string, number>;
   reset(): void;
@@ -30,6 +35,7 @@ export async function startRpcProxy(target: string): Promise<RpcProxy> {
   let counts: Record<string, number> = {};
   const proxy = {
     delayMs: 0,
+    refuseEvery: 0,
     counts: () => ({ ...counts }),
     reset: () => {
       counts = {};
@@ -42,6 +48,14 @@ export async function startRpcProxy(target: string): Promise<RpcProxy> {
       const body = Buffer.concat(chunks);
       counts['http requests'] = (counts['http requests'] ?? 0) + 1;
       for (const method of methodsOf(body.toString('utf8'))) counts[method] = (counts[method] ?? 0) + 1;
+      if (proxy.refuseEvery > 0 && counts['http requests'] % proxy.refuseEvery === 0) {
+        counts['refused (429)'] = (counts['refused (429)'] ?? 0) + 1;
+        res.writeHead(429, { 'content-type': 'application/json', 'retry-after': '1' });
+        res.end(
+          '{"jsonrpc":"2.0","id":null,"error":{"code":-32005,"message":"Too Many Requests: rate limit exceeded"}}',
+        );
+        return;
+      }
       const forward = () => {
         const out = httpRequest(
           {
