@@ -21,3 +21,4 @@ export * from './validate';
 export * from './openapi';
 export * from './limits';
 export * from './rate-limits';
+export * from './caching';

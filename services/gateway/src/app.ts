@@ -6,6 +6,7 @@ import { checkBodyShape } from './http/body-shape';
 import { cors, type CorsOrigins } from './http/cors';
 import { errorHandler, notFound } from './http/errors';
 import { requestMetrics } from './http/metrics';
+import { keepIfNoneMatch } from './http/conditional';
 import { requestId, requestIdOf } from './http/request-id';
 import { metaRouter } from './routes/meta';
 
@@ -29,11 +30,12 @@ export function createApp(deps: AppDeps): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('query parser', 'simple');
-  // No conditional GETs: the document lists no 304. So no ETag (hashing every body cost CPU for nothing,
-  // docs/performance.md#etag), and the headers that would still make Express answer 304 are dropped.
+  // No ETag computed from bodies (hashing every body cost CPU for nothing, docs/performance.md#etag): the shared reads
+  // set validators of their own, made once per change of their data, and compare If-None-Match themselves
+  // (http/conditional.ts). Nothing sets Last-Modified, so If-Modified-Since is dropped.
   app.set('etag', false);
-  app.use((req, _res, next) => {
-    delete req.headers['if-none-match'];
+  app.use((req, res, next) => {
+    keepIfNoneMatch(req, res);
     delete req.headers['if-modified-since'];
     next();
   });

@@ -75,7 +75,7 @@ it.each([
   expect(res.body.error.message).toBe('typed failure');
 });
 
-it('answers a GET whole, without an ETag and whatever If-None-Match says: the document lists no 304', async () => {
+it('answers a GET without a validator whole, whatever If-None-Match says: only the shared reads answer 304', async () => {
   const first = await request(app).get('/api/v1/openapi.json');
   expect(first.status).toBe(200);
   expect(first.headers.etag).toBeUndefined();

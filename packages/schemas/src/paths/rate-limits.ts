@@ -86,7 +86,9 @@ export function withRateLimits(paths: PathsObject): PathsObject {
               ...Object.fromEntries(
                 Object.entries(operation.responses).map(([status, response]) => [
                   status,
-                  '$ref' in response ? response : { ...response, headers: { ...RATE_LIMIT_HEADERS } },
+                  '$ref' in response
+                    ? response
+                    : { ...response, headers: { ...(response.headers as object), ...RATE_LIMIT_HEADERS } },
                 ]),
               ),
               ...(policy === 'public' ? { '401': WRONG_OPTIONAL_KEY } : {}),

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { createLatestBlock, createPositionReader, vaultStateFromJson, type VaultStateJson } from '@yv/chain';
 import {
   getIndexerState,
@@ -47,6 +48,8 @@ export interface ReadResult<T> {
   meta?: Record<string, unknown>;
   /** JSON.stringify(data), kept with a cached section so that large shared sections are serialized once. */
   json?: string;
+  /** A weak HTTP validator of `data` (not of `meta`), computed with `json`, once per change of the section. */
+  etag?: string;
 }
 
 export interface PageResult<T> extends ReadResult<T> {
@@ -118,7 +121,11 @@ const readOrNull = <T extends object>(value: T | null | { error: string }): T | 
 
 const PAGE_CACHE_KEYS = 20_000;
 
-const withJson = <T>(data: T): { data: T; json: string } => ({ data, json: JSON.stringify(data) });
+/** A shared section's JSON and validator, computed once per change of what it is built from. */
+function withJson<T>(data: T): { data: T; json: string; etag: string } {
+  const json = JSON.stringify(data);
+  return { data, json, etag: `W/"${createHash('sha256').update(json).digest('base64url').slice(0, 27)}"` };
+}
 
 /**
  * The reads, from Postgres snapshots and short shared caches: shared rows are loaded at most once per

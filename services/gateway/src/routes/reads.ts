@@ -6,8 +6,13 @@ import {
   BootstrapWalletParameter,
   CursorParameter,
   LimitParameter,
+  PER_WALLET_CACHE_CONTROL,
+  privately,
+  SHARED_READ_CACHE_CONTROL,
   WalletAddressParameter,
 } from '@yv/schemas';
+import { carriesBearer } from '../auth/partner-auth';
+import { notModified } from '../http/conditional';
 import { sendData } from '../http/envelope';
 import { parameters } from '../http/parameters';
 import { refuseCursor, refuseLimit } from '../http/refusals';
@@ -52,9 +57,15 @@ export function readsRouter(deps: ReadsDeps): Router {
     }
   };
   const single =
-    (section: string, read: () => Promise<ReadResult<unknown>>): RequestHandler =>
-    async (_req, res) => {
-      const { data, updatedAt, meta } = await counted(section, read);
+    (section: string, read: () => Promise<ReadResult<unknown>>, cacheControl?: string): RequestHandler =>
+    async (req, res) => {
+      const { data, updatedAt, meta, etag } = await counted(section, read);
+      if (cacheControl && etag) {
+        res.set('Cache-Control', carriesBearer(req) ? privately(cacheControl) : cacheControl);
+        res.set('ETag', etag);
+        // A match is 304 without a body: the data is not even serialized.
+        if (notModified(res, etag)) return void res.status(304).end();
+      }
       sendData(res, data, { ...meta, updatedAt });
     };
   const paged =
@@ -66,13 +77,14 @@ export function readsRouter(deps: ReadsDeps): Router {
       const { address, cursor, limit } = pageParameters(req);
       const page = { cursor: cursor ?? null, limit };
       const { data, updatedAt, meta, nextCursor } = await counted(section, () => read(address, page));
+      res.set('Cache-Control', PER_WALLET_CACHE_CONTROL);
       sendData(res, data, { ...meta, updatedAt, nextCursor });
     };
   const s = deps.services;
 
   router.get(
     '/api/v1/config',
-    single('config', () => s.config()),
+    single('config', () => s.config(), SHARED_READ_CACHE_CONTROL['/api/v1/config']),
   );
   router.get(
     '/api/v1/health',
@@ -80,11 +92,11 @@ export function readsRouter(deps: ReadsDeps): Router {
   );
   router.get(
     '/api/v1/vault',
-    single('vault', () => s.vault()),
+    single('vault', () => s.vault(), SHARED_READ_CACHE_CONTROL['/api/v1/vault']),
   );
   router.get(
     '/api/v1/hlp',
-    single('hlp', () => s.hlp()),
+    single('hlp', () => s.hlp(), SHARED_READ_CACHE_CONTROL['/api/v1/hlp']),
   );
   router.get('/api/v1/bootstrap', async (req, res) => {
     const { wallet } = bootstrapParameters(req);
@@ -93,11 +105,16 @@ export function readsRouter(deps: ReadsDeps): Router {
       hlpSeriesPoints: deps.bootstrapHlpSeriesPoints,
       onFailure: (section, code) => failures.inc({ section, code }),
     });
-    res.status(200).type('application/json').send(bootstrapJson(result));
+    res
+      .set('Cache-Control', PER_WALLET_CACHE_CONTROL)
+      .status(200)
+      .type('application/json')
+      .send(bootstrapJson(result));
   });
   router.get('/api/v1/wallets/:address/position', async (req, res) => {
     const { address } = walletParameters(req);
     const { data, updatedAt, meta } = await counted('position', () => s.position(address));
+    res.set('Cache-Control', PER_WALLET_CACHE_CONTROL);
     sendData(res, data, { ...meta, updatedAt });
   });
   router.get('/api/v1/wallets/:address/activity', paged('activity', s.activity));
