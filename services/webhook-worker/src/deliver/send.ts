@@ -1,7 +1,8 @@
 /** One HTTP attempt: POST the signed body, bounded by a timeout, never following redirects. */
 import type { SignedHeaders, WebhookUrlPolicy } from '@yv/domain';
+import { errors, type Dispatcher } from 'undici';
+import { AttemptTimeoutError, deliveryAgent, post } from './exchange';
 import { guardedLookup, RefusedAddressError, urlRefusal } from './guard';
-import { AttemptTimeoutError, http1Client, type Http1Client, type Origin } from './http1/client';
 
 const FIXED_HEADERS = { 'content-type': 'application/json', 'user-agent': 'yv-webhooks/1' };
 
@@ -14,25 +15,29 @@ export interface AttemptAnswer {
   error: string | null;
 }
 
-/** One client per policy (there are two), each resolving names through the policy's guarded lookup. */
-const clientsByPolicy = new Map<boolean, Http1Client>();
+/**
+ * One agent per policy (there are two) and attempt timeout (one per worker), each resolving names through the
+ * policy's guarded lookup.
+ */
+const agents = new Map<string, Dispatcher>();
 
-function clientFor(policy: WebhookUrlPolicy): Http1Client {
-  let client = clientsByPolicy.get(policy.allowPrivate);
-  if (!client) {
-    client = http1Client({ lookup: guardedLookup(policy) });
-    clientsByPolicy.set(policy.allowPrivate, client);
+function agentFor(policy: WebhookUrlPolicy, timeoutMs: number): Dispatcher {
+  const key = `${policy.allowPrivate ? 1 : 0}${timeoutMs}`;
+  let agent = agents.get(key);
+  if (!agent) {
+    agent = deliveryAgent({ lookup: guardedLookup(policy), connectTimeoutMs: timeoutMs });
+    agents.set(key, agent);
   }
-  return client;
+  return agent;
 }
 
 /** Where a URL's requests go, or why none may: what can be known of a URL without DNS. */
-type Target = { refused: string } | ({ refused: null; path: string } & Origin);
+type Target = { refused: string } | { refused: null; origin: string; path: string };
 
 /**
  * Targets by policy and URL. The check and the parse are pure functions of the two, and every delivery of a partner
  * repeats them on the same URL; a URL changed since (`pnpm admin webhook set`) is another key, checked anew. The
- * names a target holds are still resolved and checked by the client's guarded lookup on every connection.
+ * names a target holds are still resolved and checked by the agent's guarded lookup on every connection.
  */
 const targets = new Map<string, Target>();
 const MAX_TARGETS = 10_000;
@@ -52,37 +57,45 @@ function parseTarget(url: string, policy: WebhookUrlPolicy): Target {
   const refused = urlRefusal(url, policy);
   if (refused) return { refused };
   const parsed = new URL(url);
-  return {
-    refused: null,
-    https: parsed.protocol === 'https:',
-    // A connection takes an IPv6 host without its brackets.
-    hostname: parsed.hostname.replace(/^\[(.*)\]$/, '$1'),
-    port: parsed.port === '' ? undefined : Number(parsed.port),
-    path: `${parsed.pathname}${parsed.search}`,
-  };
+  return { refused: null, origin: parsed.origin, path: `${parsed.pathname}${parsed.search}` };
 }
 
+/** Answers that are not HTTP/1.x a connection could go on after: one code for them all, as a partner reads it. */
+const MALFORMED = [
+  errors.HTTPParserError,
+  errors.ResponseContentLengthMismatchError,
+  errors.HeadersOverflowError,
+];
+
+/** The error's code, never its message: messages name the addresses a connection was made to. */
 function causeOf(error: unknown): string {
-  const { code, message } = error as { code?: string; message?: string };
-  return `request failed: ${code ?? message ?? String(error)}`;
+  if (MALFORMED.some((kind) => error instanceof kind)) return 'request failed: EMALFORMED';
+  const { code, name } = error as { code?: unknown; name?: unknown };
+  return `request failed: ${typeof code === 'string' ? code : typeof name === 'string' ? name : 'unknown'}`;
 }
 
+/**
+ * @param agent For tests: the agent to send through (one trusting a test CA, or with a lookup of its own); by default
+ *   the policy's.
+ */
 export async function postWebhook(
   url: string,
   body: string,
   headers: SignedHeaders,
   timeoutMs: number,
   policy: WebhookUrlPolicy,
+  agent: Dispatcher = agentFor(policy, timeoutMs),
 ): Promise<AttemptAnswer> {
   const target = targetOf(url, policy);
   if (target.refused !== null)
     return { statusCode: null, retryAfter: null, durationMs: 0, error: target.refused };
   const started = performance.now();
   try {
-    // No redirect is followed (the client never does): a redirect is an answer of its own, a failed attempt, so a
+    // No redirect is followed (a dispatch never does): a redirect is an answer of its own, a failed attempt, so a
     // signed body is never re-sent elsewhere.
-    const { statusCode, retryAfter } = await clientFor(policy).post(
-      target,
+    const { statusCode, retryAfter } = await post(
+      agent,
+      target.origin,
       target.path,
       { ...FIXED_HEADERS, ...headers },
       body,
