@@ -1,9 +1,9 @@
 // layouts: both
 import request from 'supertest';
 import { startFixtureServer, type FixtureServer } from '@yv/devnet';
-import { testRpcUrl, useDevnetVault, useTestDatabase, useTestRedis } from '@yv/testkit';
-import { createWatcher, parseWatcherConfig, type Watcher } from '../../watcher/src';
-import { expectValid, readsApp, type ReadsApp } from './reads-helpers';
+import { useDevnetVault, useTestDatabase, useTestRedis } from '@yv/testkit';
+import type { Watcher } from '../../watcher/src';
+import { expectValid, readsApp, readsWatcher, type ReadsApp } from './reads-helpers';
 
 const vault = useDevnetVault();
 const db = useTestDatabase();
@@ -17,20 +17,7 @@ const wallet = () => vault.wallets[0]!.address;
 
 beforeAll(async () => {
   fixture = await startFixtureServer({ port: 0 });
-  watcher = createWatcher({
-    config: parseWatcherConfig({
-      DATABASE_URL: db.url,
-      REDIS_URL: redis.url,
-      RPC_URL: testRpcUrl(),
-      MIGRATE_ON_START: '0',
-      HLP_API_URL: fixture.hlpUrl,
-      HLP_REQUEST_TIMEOUT_MS: '2000',
-      KEEPER_HEARTBEAT_STREAM: `${redis.prefix}heartbeats`,
-      LOG_LEVEL: 'error',
-    }),
-    deployment: vault.deployment,
-    pool: db.pool,
-  });
+  watcher = readsWatcher(vault, db, redis, fixture.hlpUrl);
   gw = readsApp(vault, db.pool);
 });
 

@@ -6,7 +6,8 @@ import { readProductConfig } from '@yv/config';
 import type { Pool } from '@yv/db';
 import { createServiceMetrics, type ServiceMetrics } from '@yv/metrics';
 import { buildOpenApi, createValidator, type SchemaName } from '@yv/schemas';
-import type { DevnetVault } from '@yv/testkit';
+import { testRpcUrl, type DevnetVault } from '@yv/testkit';
+import { createWatcher, parseWatcherConfig, type Watcher } from '../../watcher/src';
 import { createApp } from '../src/app';
 import { DEFAULT_PRODUCT_CONFIG_FILE } from '../src/config';
 import {
@@ -77,4 +78,27 @@ export function readsApp(
     ],
   });
   return { app, services, metrics };
+}
+
+/** A watcher on the test's database, Redis prefix and HLP fixture, stepped by the test (`runOnce`). */
+export function readsWatcher(
+  vault: DevnetVault,
+  db: { url: string; pool: Pool },
+  redis: { url: string; prefix: string },
+  hlpUrl: string,
+): Watcher {
+  return createWatcher({
+    config: parseWatcherConfig({
+      DATABASE_URL: db.url,
+      REDIS_URL: redis.url,
+      RPC_URL: testRpcUrl(),
+      MIGRATE_ON_START: '0',
+      HLP_API_URL: hlpUrl,
+      HLP_REQUEST_TIMEOUT_MS: '2000',
+      KEEPER_HEARTBEAT_STREAM: `${redis.prefix}heartbeats`,
+      LOG_LEVEL: 'error',
+    }),
+    deployment: vault.deployment,
+    pool: db.pool,
+  });
 }

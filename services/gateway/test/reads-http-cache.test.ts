@@ -1,10 +1,10 @@
 // layouts: both
 import request from 'supertest';
 import { startFixtureServer, type FixtureServer } from '@yv/devnet';
-import { testRpcUrl, useDevnetVault, useTestDatabase, useTestRedis } from '@yv/testkit';
-import { createWatcher, parseWatcherConfig, type Watcher } from '../../watcher/src';
+import { useDevnetVault, useTestDatabase, useTestRedis } from '@yv/testkit';
+import type { Watcher } from '../../watcher/src';
 import { deposit, USDC } from '../../indexer/test/helpers';
-import { readsApp, type ReadsApp } from './reads-helpers';
+import { readsApp, readsWatcher, type ReadsApp } from './reads-helpers';
 
 /**
  * Edge-cacheable reads: config, vault and HLP carry a shared Cache-Control and a weak ETag of their data, answered
@@ -19,19 +19,7 @@ let gw: ReadsApp;
 
 beforeAll(async () => {
   fixture = await startFixtureServer({ port: 0 });
-  watcher = createWatcher({
-    config: parseWatcherConfig({
-      DATABASE_URL: db.url,
-      REDIS_URL: redis.url,
-      RPC_URL: testRpcUrl(),
-      MIGRATE_ON_START: '0',
-      HLP_API_URL: fixture.hlpUrl,
-      KEEPER_HEARTBEAT_STREAM: `${redis.prefix}heartbeats`,
-      LOG_LEVEL: 'error',
-    }),
-    deployment: vault.deployment,
-    pool: db.pool,
-  });
+  watcher = readsWatcher(vault, db, redis, fixture.hlpUrl);
   gw = readsApp(vault, db.pool);
   await watcher.runOnce();
 });

@@ -4,10 +4,10 @@ import type { HDNodeWallet as Wallet } from 'ethers';
 import { createChainProvider } from '@yv/chain';
 import { insertReadiness, listActivityEvents, listRedemptions } from '@yv/db';
 import { redisHeartbeatPublisher, startFixtureServer, type FixtureServer } from '@yv/devnet';
-import { startTcpProxy, testRpcUrl, useDevnetVault, useTestDatabase, useTestRedis } from '@yv/testkit';
-import { createWatcher, parseWatcherConfig, type Watcher } from '../../watcher/src';
+import { startTcpProxy, useDevnetVault, useTestDatabase, useTestRedis } from '@yv/testkit';
+import type { Watcher } from '../../watcher/src';
 import { contractsOf, deposit, mined, syncTo, testIndexer, USDC } from '../../indexer/test/helpers';
-import { expectValid, readsApp, type ReadsApp } from './reads-helpers';
+import { expectValid, readsApp, readsWatcher, type ReadsApp } from './reads-helpers';
 import { accounting, layoutOf, onChainRedemption } from './support/vault';
 
 const vault = useDevnetVault();
@@ -24,20 +24,7 @@ const get = (path: string) => request(gw.app).get(path);
 
 beforeAll(async () => {
   fixture = await startFixtureServer({ port: 0 });
-  watcher = createWatcher({
-    config: parseWatcherConfig({
-      DATABASE_URL: db.url,
-      REDIS_URL: redis.url,
-      RPC_URL: testRpcUrl(),
-      MIGRATE_ON_START: '0',
-      HLP_API_URL: fixture.hlpUrl,
-      HLP_REQUEST_TIMEOUT_MS: '2000',
-      KEEPER_HEARTBEAT_STREAM: `${redis.prefix}heartbeats`,
-      LOG_LEVEL: 'error',
-    }),
-    deployment: vault.deployment,
-    pool: db.pool,
-  });
+  watcher = readsWatcher(vault, db, redis, fixture.hlpUrl);
   [alice, bob] = vault.wallets as [Wallet, Wallet];
   gw = readsApp(vault, db.pool);
 
