@@ -1,5 +1,6 @@
 export * from './deliveries';
 export * from './lifecycle';
+export * from './statement-moves';
 export * from './endpoints';
 export * from './partner-endpoint';
 export * from './events';

@@ -1,6 +1,3 @@
-import { CLAIM_MOVES, RECORD_MOVES, RELAY_MOVES, RESCUE_MOVES } from './deliveries';
-import { REDELIVER_MOVES } from './events';
-
 /** webhook_deliveries.status; the edges between them are @yv/domain's DELIVERY_EDGES. */
 export const WEBHOOK_DELIVERY_STATUSES = [
   'pending',
@@ -20,12 +17,3 @@ export interface DeliveryStatementMoves {
   edges: readonly (readonly [from: WebhookDeliveryStatus | null, to: WebhookDeliveryStatus])[];
   openRows: readonly ('insert' | 'update' | 'delete')[];
 }
-
-/** Every statement that changes a delivery's status, by the name the domain's table gives it. */
-export const DELIVERY_MOVES = {
-  relay: RELAY_MOVES,
-  claim: CLAIM_MOVES,
-  record: RECORD_MOVES,
-  rescue: RESCUE_MOVES,
-  redeliver: REDELIVER_MOVES,
-} satisfies Record<string, DeliveryStatementMoves>;

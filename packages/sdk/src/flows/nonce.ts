@@ -1,7 +1,12 @@
-import type { EthersProviderLike } from './ethers-signer';
+/** Where the pending count is read: the ethers provider's two methods for it (EthersProviderLike has them). */
+export interface PendingCountSource {
+  getTransactionCount(address: string, blockTag: 'pending'): Promise<number>;
+  /** A raw JSON-RPC request, past ethers' cache. */
+  send?(method: string, params: unknown[]): Promise<unknown>;
+}
 
 /** The account's next nonce as the node counts it, pending transactions included. */
-async function pendingCount(provider: EthersProviderLike, address: string): Promise<number> {
+async function pendingCount(provider: PendingCountSource, address: string): Promise<number> {
   // A raw JSON-RPC read: ethers caches getTransactionCount for 250 ms, so a transaction sent right after another
   // would be handed the nonce the first one already used ("nonce too low").
   if (provider.send) return Number(await provider.send('eth_getTransactionCount', [address, 'pending']));
@@ -13,7 +18,7 @@ async function pendingCount(provider: EthersProviderLike, address: string): Prom
  * a load-balanced RPC may answer from a node that has not seen the last transaction yet. A send that fails gives its
  * nonce back; one that is sent and then dropped leaves a gap, which a new wallet object (a new counter) closes.
  */
-export function nonceCounter(provider: EthersProviderLike) {
+export function nonceCounter(provider: PendingCountSource) {
   let last = -1;
   return {
     async take(address: string): Promise<number> {
