@@ -4,11 +4,11 @@ import { addressWord, WORD_HEX, word } from './abi-words';
 /**
  * One contract function's calldata encoder and result decoder, built once per (interface, name). ethers'
  * encodeFunctionData and decodeFunctionResult look the function up, hash its signature for the selector and build
- * the coders on every call, and checksum every address with keccak: on a partner action's quote and simulation that
- * was a fifth of the gateway's CPU. Functions whose parameters are all one-word values (uintN, intN, address, bool,
- * bytesN, and tuples of them) are encoded and decoded here word by word; any other function, and any argument that
- * is not already its canonical JS type (a bigint in range, a 0x address, a boolean, a 0x hex of the right size),
- * goes through ethers' coder, which also raises ethers' own errors for bad input.
+ * the coders on every call, and checksum every address with keccak (figures:
+ * docs/performance.md#abi-coding-by-hand). Functions whose parameters are all one-word values (uintN, intN, address,
+ * bool, bytesN, and tuples of them) are encoded and decoded here word by word; any other function, and any argument
+ * that is not already its canonical JS type (a bigint in range, a 0x address, a boolean, a 0x hex of the right
+ * size), goes through ethers' coder, which also raises ethers' own errors for bad input.
  */
 export interface FunctionCodec {
   readonly selector: string;

@@ -1,7 +1,7 @@
 /**
  * ABI words on hex strings, for the hot read paths whose layout is fixed (Multicall3's aggregate3, positionsOf):
- * ethers' ABI coder copies the whole buffer on every nested read and checksums every address with keccak, which on
- * a batch of many wallets costs more than the node takes to answer it.
+ * ethers' ABI coder copies the whole buffer on every nested read and checksums every address with keccak (figures:
+ * docs/performance.md#abi-coding-by-hand).
  */
 export const WORD_HEX = 64;
 
