@@ -21,8 +21,8 @@ export class LogDecodeError extends Error {
   override readonly name = 'LogDecodeError';
 }
 
-// Hand-decoding: every field is a static 32-byte word (uint256 or address), so slicing hex beats a generic ABI
-// decoder by an order of magnitude on large backfills.
+// Hand-decoding: every field is a static 32-byte word (uint256 or address), so slicing hex is all a log needs; a
+// generic ABI decoder would more than double a backfill (docs/performance.md#log-decoding-by-hand).
 export const topicAddress = (topic: string | undefined): string => {
   if (topic === undefined || topic.length !== 66) throw new LogDecodeError('missing indexed address topic');
   return `0x${topic.slice(26).toLowerCase()}`;
