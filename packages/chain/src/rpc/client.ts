@@ -14,8 +14,9 @@ export interface RpcClientOptions {
 }
 
 /**
- * JSON-RPC with batching over the shared JSON transport (`jsonPoster`). Deliberately not ethers' provider: on log answers of many megabytes its
- * per-log object wrapping dominates the time, while here a response stays plain JSON until decoding.
+ * JSON-RPC with batching over the shared JSON transport (`jsonPoster`). Not ethers' provider: it wraps every log in an
+ * object for its ABI coder to decode (docs/performance.md#log-decoding-by-hand), while here an answer stays plain JSON
+ * until the layout's decoder slices it, and a range's logs and headers go in one batch.
  */
 export interface RpcClient {
   /** Sends the requests as one JSON-RPC batch; results in request order. Any error fails the whole batch. */
