@@ -31,8 +31,8 @@ export interface JsonPoster {
 /**
  * POSTs JSON bodies to one URL over kept-alive connections: the one HTTP transport of both JSON-RPC clients (ethers'
  * provider and the indexer's). Node's Buffer codes UTF-8 natively, where ethers' FetchRequest codes bodies in
- * JavaScript and fetch through web streams: on Multicall bodies, or eth_getLogs answers of megabytes, that was a
- * tenth of a busy process's CPU. Idle sockets do not keep a process alive (Node's agent unrefs them).
+ * JavaScript and reads through web streams, which on Multicall bodies and eth_getLogs answers of megabytes costs a
+ * busy process (docs/performance.md#jsonposter). Idle sockets do not keep a process alive (Node's agent unrefs them).
  */
 export function jsonPoster(url: string, timeoutMs: number): JsonPoster {
   const target = new URL(url);

@@ -36,7 +36,7 @@ export interface NewActionCreation {
  * whose partner already used the idempotency key is not written and answers null: the unique constraint, not a
  * prior read, decides which of concurrent first requests wins, also between two of one call. The statement is
  * prepared (named), as are the key and Idempotency-Key lookups before it: parsing and planning them on every
- * creation was about a third of PostgreSQL's CPU per creation.
+ * creation cost PostgreSQL (docs/performance.md#insertpartneractions).
  * @returns each new row as stored, in the creations' order; null where the key was taken (read the winner with
  *   findPartnerActionByKey).
  */
