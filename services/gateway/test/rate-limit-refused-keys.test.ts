@@ -1,3 +1,4 @@
+// layouts: both
 import request from 'supertest';
 import { useTestGateway } from './support/gateway';
 import { createTestPartner, expectError } from './support/partner';
