@@ -1,5 +1,6 @@
 import http from 'node:http';
 import https from 'node:https';
+import { parseRetryAfter } from '@yv/domain';
 import { sleep } from '@yv/runtime';
 
 /** Why a JSON POST failed: no answer in time, no connection, or an HTTP status outside 2xx. */
@@ -65,7 +66,8 @@ export function jsonPoster(url: string, timeoutMs: number): JsonPoster {
           const text = Buffer.concat(chunks).toString('utf8');
           const status = response.statusCode ?? 0;
           if (status >= 200 && status < 300) return resolve(text);
-          const retryAfterMs = status === 429 ? retryAfterMsOf(response.headers['retry-after']) : undefined;
+          const retryAfterMs =
+            status === 429 ? parseRetryAfter(response.headers['retry-after'], new Date()) : undefined;
           reject(
             new JsonPostError('http', `HTTP ${status}`, {
               status,
@@ -103,13 +105,4 @@ const RATE_LIMITED_PAUSE_MS = 100;
 function rateLimitedWaitMs(error: unknown, attempt: number): number | null {
   if (!(error instanceof JsonPostError) || error.details.status !== 429) return null;
   return error.details.retryAfterMs ?? RATE_LIMITED_PAUSE_MS * 2 ** attempt;
-}
-
-/** `Retry-After` in seconds or as an HTTP date; undefined when absent or unreadable. */
-function retryAfterMsOf(header: string | undefined): number | undefined {
-  if (!header) return undefined;
-  const seconds = Number(header);
-  if (Number.isFinite(seconds) && seconds >= 0) return seconds * 1000;
-  const at = Date.parse(header);
-  return Number.isNaN(at) ? undefined : Math.max(0, at - Date.now());
 }
