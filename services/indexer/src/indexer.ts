@@ -1,14 +1,13 @@
 import { createActionWriter } from '@yv/actions';
 import { createRpcClient, RpcError, vaultLayout, type RpcClient } from '@yv/chain';
 import type { Deployment } from '@yv/config';
-import { recordRpcFailure, type Pool } from '@yv/db';
+import { ADVISORY_LOCKS, openAdvisoryLockSession, recordRpcFailure, type Pool } from '@yv/db';
 import { backoffMs, storedAddress } from '@yv/domain';
-import { sleep, type Log } from '@yv/runtime';
+import { holdLeadership, sleep, type Log, type TermEnd } from '@yv/runtime';
 import { sharePriceReader } from './actions/share-price';
 import { tokenDecimalsReader } from './actions/token-decimals';
 import { createRangeFetcher } from './fetch';
 import { step, type StepResult } from './follow/step';
-import { createWriterLock, type WriterLock } from './lock';
 import { createIndexerMetrics, type IndexerMetrics } from './metrics';
 import { CursorMovedError } from './write';
 
@@ -90,10 +89,12 @@ export function createIndexer(options: IndexerOptions): Indexer {
   let loop: Promise<void> | null = null;
   let leader = false;
 
-  /** Steps until stopped, the lock is lost, another writer shows up, or the indexer halts. */
-  async function follow(lock: WriterLock, signal: AbortSignal): Promise<'halted' | 'stopped'> {
+  /**
+   * Steps until the term ends (stopped, or the lock lost), another writer shows up (resign), or the indexer halts.
+   */
+  async function follow(term: AbortSignal): Promise<TermEnd> {
     let failures = 0;
-    while (!signal.aborted && !lock.lost.aborted) {
+    while (!term.aborted) {
       let result: StepResult;
       try {
         result = await step(ctx);
@@ -102,60 +103,51 @@ export function createIndexer(options: IndexerOptions): Indexer {
         failures++;
         if (error instanceof CursorMovedError) {
           log('error', 'another writer moved the cursor; giving up the lock', { error: error.message });
-          return 'stopped';
+          return 'resign';
         }
         const message = (error as Error).message;
         if (error instanceof RpcError)
           await recordRpcFailure(options.pool, ctx.chainId, message).catch(() => undefined);
         log('warn', 'indexer step failed; retrying', { error: message, failures });
-        await sleep(backoffMs(stepBackoff, failures - 1, Math.random()), signal);
+        await sleep(backoffMs(stepBackoff, failures - 1, Math.random()), term);
         continue;
       }
       switch (result.type) {
         case 'batch':
           log('debug', 'indexed range', { ...result });
-          if (result.to >= result.latest) await sleep(pollIntervalMs, signal);
+          if (result.to >= result.latest) await sleep(pollIntervalMs, term);
           break;
         case 'reorg':
           log('warn', 'reorg: rewound to the common ancestor', { ...result });
           break;
         case 'idle':
-          await sleep(pollIntervalMs, signal);
+          await sleep(pollIntervalMs, term);
           break;
         case 'halted':
           metrics.halted.set(1);
           log('error', 'INDEXER HALTED: an operator must look (the reason says why)', {
             reason: result.reason,
           });
-          return 'halted';
+          return 'halt';
       }
     }
-    return 'stopped';
   }
 
-  async function run(signal: AbortSignal): Promise<void> {
-    while (!signal.aborted) {
-      const lock = createWriterLock({
-        databaseUrl: options.databaseUrl,
-        chainId: ctx.chainId,
-        retryMs: options.lockRetryMs,
-      });
-      try {
-        if (!(await lock.acquire(signal))) return;
-        leader = true;
-        metrics.leader.set(1);
-        log('info', 'writer lock taken; following chain', { chainId: ctx.chainId });
-        if ((await follow(lock, signal)) === 'halted') return;
-      } catch (error) {
-        log('error', 'writer lock failed; reconnecting', { error: (error as Error).message });
-        await sleep(1_000, signal);
-      } finally {
-        leader = false;
-        metrics.leader.set(0);
-        await lock.release();
-      }
-    }
-  }
+  /** One writer per chain among the replicas: the holder of the chain's advisory lock follows it. */
+  const run = (stopped: AbortSignal): Promise<void> =>
+    holdLeadership({
+      what: 'writer lock',
+      openSession: () =>
+        openAdvisoryLockSession(options.databaseUrl, ADVISORY_LOCKS.indexer(ctx.chainId), 'yv-indexer-lock'),
+      retryMs: options.lockRetryMs ?? 1_000,
+      stopped,
+      log,
+      lead: follow,
+      onLeader(leading) {
+        leader = leading;
+        metrics.leader.set(leading ? 1 : 0);
+      },
+    });
 
   return {
     metrics,

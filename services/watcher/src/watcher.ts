@@ -1,14 +1,13 @@
 import Redis from 'ioredis';
 import { createChainProvider, vaultLayout } from '@yv/chain';
 import type { Deployment } from '@yv/config';
-import { createPool, type Pool } from '@yv/db';
+import { ADVISORY_LOCKS, createPool, openAdvisoryLockSession, type Pool } from '@yv/db';
 import type { Readiness } from '@yv/domain';
-import { createLog, startLoop, warnLostConnection, type Log, type Loop } from '@yv/runtime';
+import { createLog, holdLeadership, startLoop, warnLostConnection, type Log, type Loop } from '@yv/runtime';
 import type { WatcherConfig } from './config';
 import { errorMessage, type WatcherContext } from './context';
 import { readHeartbeats } from './heartbeats';
 import { pollHlp } from './hlp';
-import { leadAsWriter, type WriterTerm } from './lock';
 import { createWatcherMetrics, type WatcherMetrics } from './metrics';
 import { pruneExpired } from './prune';
 import { evaluateAndStoreReadiness } from './readiness';
@@ -91,7 +90,7 @@ export function createWatcher(options: WatcherOptions): Watcher {
     });
 
   /** The loops of one term as writer; the blocking Redis connection is the term's own, so stop can cut it. */
-  function startLoops(): WriterTerm {
+  function startLoops(): { stop(): Promise<void> } {
     const blocking = new Redis(config.REDIS_URL, { maxRetriesPerRequest: null });
     blocking.on('error', (error) => log('warn', 'redis error', { error: errorMessage(error) }));
     const loops = [
@@ -127,15 +126,21 @@ export function createWatcher(options: WatcherOptions): Watcher {
     metrics,
     isWriter: () => writer,
     start() {
-      leading ??= leadAsWriter({
-        databaseUrl: config.DATABASE_URL,
+      leading ??= holdLeadership({
+        what: 'writer lock',
+        openSession: () =>
+          openAdvisoryLockSession(config.DATABASE_URL, ADVISORY_LOCKS.watcher, 'yv-watcher-lock'),
         retryMs: config.LOCK_RETRY_MS,
-        log,
         stopped: stopped.signal,
-        startTerm: startLoops,
-        onWriter(isWriter) {
-          writer = isWriter;
-          metrics.writer.set(isWriter ? 1 : 0);
+        log,
+        async lead(term) {
+          const loops = startLoops();
+          await new Promise((resolve) => term.addEventListener('abort', resolve, { once: true }));
+          await loops.stop();
+        },
+        onLeader(leading) {
+          writer = leading;
+          metrics.writer.set(leading ? 1 : 0);
         },
       });
     },
