@@ -30,6 +30,7 @@ const RECOVERY_BOUND_S = 10;
 const SETTLE_LIMIT_MS = 60_000;
 const FLOWS_PER_ROW = 4;
 const DEPOSIT_RAW = 5_000_000n;
+const PROBE_ACCOUNT = '0x0000000000000000000000000000000000000001';
 
 interface Flow {
   key: string;
@@ -91,7 +92,7 @@ async function call(method: string, route: string, body?: unknown, key?: string)
   });
   return {
     status: res.status,
-    body: (await res.json()) as { data?: { id: string; steps: { tx: TxJson }[] } },
+    body: (await res.json()) as { data?: { id: string; steps: { tx: TxJson }[] }; error?: { code: string } },
   };
 }
 
@@ -262,6 +263,17 @@ const downFor =
     await part().start();
   };
 
+/** A read, a create and a self-service read: each authenticates the partner in PostgreSQL before anything else. */
+const PARTNER_PROBES: [string, string, unknown][] = [
+  ['GET', '/api/v1/partner/actions', undefined],
+  [
+    'POST',
+    '/api/v1/partner/actions/deposit',
+    { amountRaw: '5000000', account: PROBE_ACCOUNT, slippageBps: 50 },
+  ],
+  ['GET', '/api/v1/partner/webhook-endpoint', undefined],
+];
+
 const ROWS: [string, (flows: Flow[]) => Promise<void>][] = [
   ['kill -9 gateway, submits in flight', restartAfter('gateway', 1_000)],
   [
@@ -307,7 +319,28 @@ const ROWS: [string, (flows: Flow[]) => Promise<void>][] = [
       }
     },
   ],
-  ['PostgreSQL restarted (every connection cut, 5 s refused)', downFor(() => world.pgProxy, 5_000)],
+  [
+    'PostgreSQL stopped 5 s (pg_ctl stop -m fast)',
+    async (flows) => {
+      await submitsInFlight(flows);
+      await world.postgres.stop();
+      const stopped = Date.now();
+      try {
+        // While the server is down a partner is answered 503 in the envelope on every route, never a 500.
+        const answers = await Promise.all(
+          PARTNER_PROBES.map(([method, route, body]) =>
+            call(method, route, body, `fault-probe-${Date.now()}`),
+          ),
+        );
+        expect(answers.map((a) => [a.status, a.body.error?.code])).toEqual(
+          PARTNER_PROBES.map(() => [503, 'INDEXER_UNAVAILABLE']),
+        );
+      } finally {
+        await sleep(Math.max(0, 5_000 - (Date.now() - stopped)));
+        await world.postgres.start();
+      }
+    },
+  ],
   [
     'node behind the cursor 15 s',
     async (flows) => {

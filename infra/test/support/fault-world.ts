@@ -18,8 +18,10 @@ import {
   createTestDatabase,
   deployTestVault,
   freePort,
+  startOwnPostgres,
   startOwnRedis,
   startTcpProxy,
+  type OwnPostgres,
   type OwnRedis,
   type DevnetVault,
   type TcpProxy,
@@ -36,8 +38,8 @@ export type ServiceName = (typeof SERVICES)[number];
 
 /**
  * Everything a partner flow touches, as real processes on a chain of the world's own: the four services (spawned
- * the way their images run them), a redis-server that can die, TCP proxies in front of PostgreSQL and the RPC that
- * can be cut, the keeper simulator, the HLP and bridge fixtures, and the partner's webhook receiver.
+ * the way their images run them), a PostgreSQL server and a redis-server of its own that can be stopped, a TCP
+ * proxy in front of the RPC that can be cut, the keeper simulator, the HLP and bridge fixtures, and the partner's webhook receiver.
  */
 export interface FaultWorld {
   chain: RunningChain;
@@ -47,7 +49,8 @@ export interface FaultWorld {
   rpcProxy: TcpProxy;
   /** Between the services and `rpcProxy`: makes their node look behind on demand. */
   lagging: LaggingRpc;
-  pgProxy: TcpProxy;
+  /** The server `db` lives on, the world's own: stopping it is a real outage. */
+  postgres: OwnPostgres;
   receiver: Receiver;
   gatewayUrl: string;
   apiKey: string;
@@ -72,11 +75,11 @@ export async function startFaultWorld(): Promise<FaultWorld> {
   const chainPort = await freePort();
   let chain = await startChain({ port: chainPort, blockIntervalMs: BLOCK_INTERVAL_MS });
   let vault = await deployTestVault(undefined, chain.rpcUrl);
-  const db = await createTestDatabase();
+  const postgres = await startOwnPostgres();
+  const db = await createTestDatabase({ serverUrl: postgres.url });
   const redis = await startOwnRedis();
   const rpcProxy = await startTcpProxy(chain.rpcUrl);
   const lagging = await startLaggingRpc(rpcProxy.url);
-  const pgProxy = await startTcpProxy(db.url);
   const fixture: FixtureServer = await startFixtureServer({ port: 0 });
   const receiver = await startReceiver();
   const deploymentFile = path.join(dir, 'deployment.json');
@@ -98,7 +101,7 @@ export async function startFaultWorld(): Promise<FaultWorld> {
 
   const gatewayPort = await freePort();
   const common = {
-    DATABASE_URL: pgProxy.url,
+    DATABASE_URL: db.url,
     REDIS_URL: redis.url,
     RPC_URL: lagging.url,
     DEPLOYMENT_FILE: deploymentFile,
@@ -158,7 +161,7 @@ export async function startFaultWorld(): Promise<FaultWorld> {
     redis,
     rpcProxy,
     lagging,
-    pgProxy,
+    postgres,
     receiver,
     gatewayUrl,
     ...(await newPartner().then((p) => ({ apiKey: p.apiKey, partnerId: p.partnerId }))),
@@ -201,10 +204,10 @@ export async function startFaultWorld(): Promise<FaultWorld> {
       await fixture.close();
       await lagging.close();
       await rpcProxy.stop();
-      await pgProxy.stop();
       await redis.stop();
       vault.provider.destroy();
       await db.drop();
+      await postgres.remove();
       await chain.stop();
       rmSync(dir, { recursive: true, force: true });
     },
