@@ -13,7 +13,7 @@ export async function forgetAnotherChain(args: {
   chainId: number;
 }): Promise<boolean> {
   const pool = createPool(args.databaseUrl, { applicationName: 'yv-stack' });
-  const rpc = createRpcClient({ url: args.rpcUrl });
+  const rpc = createRpcClient({ rpcUrl: args.rpcUrl, timeoutMs: 15_000 });
   try {
     const state = await getIndexerState(pool, args.chainId);
     if (!state?.anchor) return false;

@@ -11,3 +11,5 @@ export * from './quote-reader';
 export * from './calldata';
 export * from './simulate';
 export * from './provider';
+export * from './endpoints';
+export { JsonPostError, type JsonPoster, type RpcTransportOptions } from './json-post';

@@ -23,8 +23,8 @@ export class JsonPostError extends Error {
 }
 
 export interface JsonPoster {
-  /** Resolves with the answer's text; rejects with a JsonPostError. */
-  post(body: string): Promise<string>;
+  /** Resolves with the answer's text; rejects with a JsonPostError. `withinMs` shortens the poster's timeout. */
+  post(body: string, withinMs?: number): Promise<string>;
   /** Closes the kept-alive connections. */
   close(): void;
 }
@@ -35,11 +35,19 @@ export interface JsonPoster {
  * JavaScript and reads through web streams, which on Multicall bodies and eth_getLogs answers of megabytes costs a
  * busy process (docs/performance.md#jsonposter). Idle sockets do not keep a process alive (Node's agent unrefs them).
  */
-export function jsonPoster(url: string, timeoutMs: number): JsonPoster {
+export interface JsonPosterOptions {
+  /**
+   * Whether a 429 is asked again after its `Retry-After` when that fits in the timeout (the default), or fails at
+   * once (an endpoint set asks its next endpoint instead).
+   */
+  waitOnRateLimit?: boolean;
+}
+
+export function jsonPoster(url: string, timeoutMs: number, options: JsonPosterOptions = {}): JsonPoster {
   const target = new URL(url);
   const transport = target.protocol === 'https:' ? https : http;
   const agent = new transport.Agent({ keepAlive: true });
-  const postOnce = (body: string, withinMs: number) =>
+  const postOnce = (body: string, withinMs: number, budgetMs: number) =>
     new Promise<string>((resolve, reject) => {
       const payload = Buffer.from(body, 'utf8');
       const request = transport.request(target, {
@@ -48,7 +56,7 @@ export function jsonPoster(url: string, timeoutMs: number): JsonPoster {
         headers: { 'content-type': 'application/json', 'content-length': payload.length },
       });
       const timer = setTimeout(() => {
-        reject(new JsonPostError('timeout', `no answer within ${timeoutMs} ms`));
+        reject(new JsonPostError('timeout', `no answer within ${budgetMs} ms`));
         request.destroy();
       }, withinMs);
       // The socket's own text names the node's address: it stays in `cause`, out of messages a partner may see.
@@ -84,13 +92,14 @@ export function jsonPoster(url: string, timeoutMs: number): JsonPoster {
    * as the answer can still come within the request's own timeout: a share of requests refused for a second must
    * not fail the reads they carry.
    */
-  const post = async (body: string): Promise<string> => {
-    const deadline = Date.now() + timeoutMs;
+  const post = async (body: string, withinMs = timeoutMs): Promise<string> => {
+    const budgetMs = Math.min(timeoutMs, withinMs);
+    const deadline = Date.now() + budgetMs;
     for (let attempt = 0; ; attempt++) {
       try {
-        return await postOnce(body, Math.max(1, deadline - Date.now()));
+        return await postOnce(body, Math.max(1, deadline - Date.now()), budgetMs);
       } catch (error) {
-        const waitMs = rateLimitedWaitMs(error, attempt);
+        const waitMs = options.waitOnRateLimit === false ? null : rateLimitedWaitMs(error, attempt);
         if (waitMs === null || Date.now() + waitMs >= deadline) throw error;
         await sleep(waitMs);
       }
@@ -105,4 +114,17 @@ const RATE_LIMITED_PAUSE_MS = 100;
 function rateLimitedWaitMs(error: unknown, attempt: number): number | null {
   if (!(error instanceof JsonPostError) || error.details.status !== 429) return null;
   return error.details.retryAfterMs ?? RATE_LIMITED_PAUSE_MS * 2 ** attempt;
+}
+
+/**
+ * Where JSON-RPC goes: one node's URL with its timeout (ethers' own default is five minutes, far too long for a read
+ * path), or a service's endpoint set (RPC_URLS), which carries its own.
+ */
+export type RpcTransportOptions = { rpcUrl: string; timeoutMs: number } | { transport: JsonPoster };
+
+/** The poster, and how its user closes it: a transport passed in is the service's to close, not the client's. */
+export function transportOf(options: RpcTransportOptions): { poster: JsonPoster; close(): void } {
+  if ('transport' in options) return { poster: options.transport, close: () => undefined };
+  const poster = jsonPoster(options.rpcUrl, options.timeoutMs);
+  return { poster, close: () => poster.close() };
 }

@@ -1,18 +1,15 @@
 import { JsonRpcProvider, makeError, Network, type JsonRpcPayload, type JsonRpcResult } from 'ethers';
-import { jsonPoster, JsonPostError, type JsonPoster } from './json-post';
+import { JsonPostError, transportOf, type JsonPoster, type RpcTransportOptions } from './json-post';
 
-export interface ChainProviderOptions {
-  rpcUrl: string;
+export type ChainProviderOptions = RpcTransportOptions & {
   chainId: number;
-  /** Per-request timeout; ethers' own default is five minutes, far too long for a read path. */
-  timeoutMs: number;
   /**
    * Calls made within this window travel as one JSON-RPC batch (0: each alone). A node spends far more on each
    * HTTP request than on each call inside one (docs/performance.md#rpc_batch_window_ms), so a busy gateway's
    * concurrent quotes and simulations cost the node a fraction batched; each call keeps its own block tag.
    */
   batchWindowMs?: number;
-}
+};
 
 /** A transport failure as ethers' FetchRequest raised it (TIMEOUT, SERVER_ERROR), so callers see ethers' codes. */
 function asEthersError(error: unknown) {
@@ -26,7 +23,7 @@ function asEthersError(error: unknown) {
 /** ethers' JSON-RPC provider over jsonPoster: ethers still batches, decodes answers and raises call errors. */
 class NodeHttpJsonRpcProvider extends JsonRpcProvider {
   constructor(
-    private readonly poster: JsonPoster,
+    private readonly transport: { poster: JsonPoster; close(): void },
     network: Network,
     options: ConstructorParameters<typeof JsonRpcProvider>[2],
   ) {
@@ -34,7 +31,7 @@ class NodeHttpJsonRpcProvider extends JsonRpcProvider {
   }
 
   override async _send(payload: JsonRpcPayload | JsonRpcPayload[]): Promise<JsonRpcResult[]> {
-    const text = await this.poster.post(JSON.stringify(payload)).catch((error: unknown) => {
+    const text = await this.transport.poster.post(JSON.stringify(payload)).catch((error: unknown) => {
       throw asEthersError(error);
     });
     const answer = JSON.parse(text) as JsonRpcResult | JsonRpcResult[];
@@ -43,7 +40,7 @@ class NodeHttpJsonRpcProvider extends JsonRpcProvider {
 
   override destroy(): void {
     super.destroy();
-    this.poster.close();
+    this.transport.close();
   }
 }
 
@@ -54,7 +51,7 @@ class NodeHttpJsonRpcProvider extends JsonRpcProvider {
  */
 export function createChainProvider(opts: ChainProviderOptions): JsonRpcProvider {
   const network = Network.from(opts.chainId);
-  return new NodeHttpJsonRpcProvider(jsonPoster(opts.rpcUrl, opts.timeoutMs), network, {
+  return new NodeHttpJsonRpcProvider(transportOf(opts), network, {
     staticNetwork: network,
     ...(opts.batchWindowMs
       ? { batchStallTime: opts.batchWindowMs, batchMaxCount: 100 }

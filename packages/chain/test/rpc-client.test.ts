@@ -7,7 +7,7 @@ import { withServer } from './support/json-server';
  * does with good answers is what every indexer test exercises on the devnet.
  */
 const clientOf = (url: string, timeoutMs = 2_000) =>
-  createRpcClient({ url, timeoutMs, retry: { attempts: 1, baseDelayMs: 0, maxDelayMs: 0 } });
+  createRpcClient({ rpcUrl: url, timeoutMs, retry: { attempts: 1, baseDelayMs: 0, maxDelayMs: 0 } });
 
 const failureOf = (promise: Promise<unknown>) =>
   promise.then(

@@ -273,3 +273,69 @@ export function durationList<O extends DurationListOptions = NoOptions>(
   const show = (values: readonly number[]) => values.map(unit).join(',');
   return field({ kind: 'duration list', allowed, parse, show }, options);
 }
+
+/** One JSON-RPC endpoint of RPC_URLS, with the limits its `#fragment` set (a fragment is never sent). */
+export interface RpcEndpoint {
+  /** As written, without the fragment. */
+  readonly url: string;
+  /** This endpoint's own request timeout (within the service's RPC timeout). */
+  readonly timeoutMs?: number;
+  /** Requests per second past which the next endpoint is asked instead (a provider plan's rate). */
+  readonly maxRps?: number;
+}
+
+const ENDPOINT_LIMITS = { timeoutMs: intKind('', '', 1, 600_000), maxRps: intKind('', '', 1, 100_000) };
+
+function rpcEndpoint(raw: string): Check<RpcEndpoint> {
+  let parsed: URL;
+  try {
+    parsed = new URL(raw);
+  } catch {
+    return bad(`got ${quote(raw)}, which is not a URL`);
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')
+    return bad(`got ${quote(raw)}, whose protocol is ${parsed.protocol}`);
+  // Providers put their keys in the path: messages name the endpoint by its label only.
+  const label = JSON.stringify(endpointLabel(raw));
+  const limits: Record<string, number> = {};
+  for (const [key, value] of new URLSearchParams(parsed.hash.slice(1))) {
+    const kind = ENDPOINT_LIMITS[key as keyof typeof ENDPOINT_LIMITS];
+    if (!kind) return bad(`${label} sets ${quote(key)}, which is not timeoutMs or maxRps`);
+    const check = kind.parse(value);
+    if (!check.ok) return bad(`${label}, ${key}: ${check.problem}`);
+    limits[key] = check.value;
+  }
+  return ok({ url: raw.split('#')[0]!, ...limits });
+}
+
+/** Where an endpoint is, without what may be a key: its origin, and `/…` when it has a path. */
+export function endpointLabel(url: string): string {
+  const parsed = new URL(url);
+  return `${parsed.origin}${parsed.pathname.length > 1 || parsed.search ? '/…' : ''}`;
+}
+
+/**
+ * Ordered JSON-RPC endpoints, comma-separated, each an http(s) URL whose fragment may set its limits:
+ * `https://rpc.example/KEY#timeoutMs=3000&maxRps=25,http://node:8545`.
+ */
+export function rpcEndpointList<O extends Presence<readonly RpcEndpoint[]> = NoOptions>(
+  options?: O,
+): Field<Out<readonly RpcEndpoint[], O>> {
+  const parse = (raw: string): Check<readonly RpcEndpoint[]> => {
+    const endpoints: RpcEndpoint[] = [];
+    for (const [index, text] of raw
+      .split(',')
+      .map((item) => item.trim())
+      .entries()) {
+      const check = rpcEndpoint(text);
+      if (!check.ok) return bad(`endpoint ${index + 1}: ${check.problem}`);
+      endpoints.push(check.value);
+    }
+    return ok(endpoints);
+  };
+  const show = (endpoints: readonly RpcEndpoint[]): string =>
+    endpoints.map((endpoint) => endpointLabel(endpoint.url)).join(',');
+  const allowed =
+    'comma-separated http(s) URLs, each with optional limits in its fragment (#timeoutMs=3000&maxRps=25)';
+  return field({ kind: 'rpcEndpoints', allowed, parse, show }, options);
+}

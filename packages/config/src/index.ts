@@ -1,5 +1,5 @@
 export { toChecksumAddress, type Address } from './address';
-export { common, DEFAULT_DEPLOYMENT_FILE, LOG_LEVELS, type LogLevel } from './common';
+export { common, DEFAULT_DEPLOYMENT_FILE, LOG_LEVELS, rpcEndpointsOf, type LogLevel } from './common';
 export {
   DEPLOYMENT_CONTRACTS,
   readDeployment,
@@ -13,10 +13,12 @@ export {
   bool,
   duration,
   durationList,
+  endpointLabel,
   int,
   list,
   oneOf,
   port,
+  rpcEndpointList,
   secret,
   string,
   url,
@@ -24,6 +26,7 @@ export {
   type Field,
   type Out,
   type Presence,
+  type RpcEndpoint,
 } from './fields';
 export { describeConfig, parseEnv, type ConfigOf, type Env, type EnvSpec } from './parse-env';
 export * from './product';

@@ -12,6 +12,7 @@ import {
   oneOf,
   parseEnv,
   port,
+  rpcEndpointsOf,
   secret,
   string,
   url,
@@ -233,5 +234,39 @@ describe('field options', () => {
     // @ts-expect-error optional and default exclude each other
     int({ optional: true, default: 1 });
     expect(parseEnv({ V: int({ default: 1 }) }, {}).V).toBe(1);
+  });
+});
+
+describe('RPC_URLS', () => {
+  const env = (RPC_URLS: string) => ({ CRON_SECRET: 'unused-here', RPC_URLS });
+
+  it('reads ordered endpoints with the limits in their fragments, and falls back to RPC_URL alone', () => {
+    const config = parseEnv(
+      common,
+      env('https://rpc.example/KEY123#timeoutMs=3000&maxRps=25, http://node:8545'),
+    );
+    expect(config.RPC_URLS).toEqual([
+      { url: 'https://rpc.example/KEY123', timeoutMs: 3000, maxRps: 25 },
+      { url: 'http://node:8545' },
+    ]);
+    expect(rpcEndpointsOf(config)).toBe(config.RPC_URLS);
+    expect(rpcEndpointsOf(parseEnv(common, {}))).toEqual([{ url: 'http://127.0.0.1:8545' }]);
+    // A provider's key in a path is never shown.
+    expect(describeConfig(common, config).RPC_URLS).toBe('https://rpc.example/…,http://node:8545');
+    expect(JSON.stringify(describeConfig(common, config))).not.toContain('KEY123');
+  });
+
+  it.each([
+    ['ftp://node:21', /endpoint 1: got "ftp:\/\/node:21", whose protocol is ftp:/],
+    ['http://a:1,not a url', /endpoint 2: got "not a url", which is not a URL/],
+    ['https://rpc.example/KEY123#retries=3', /endpoint 1: "https:\/\/rpc.example\/…" sets "retries"/],
+    [
+      'https://rpc.example/KEY123#timeoutMs=0',
+      /endpoint 1: "https:\/\/rpc.example\/…", timeoutMs: got 0, which is out of range/,
+    ],
+  ])('stops on %s, naming the endpoint without its key', (value, problem) => {
+    const [message] = problemsOf(common, env(value));
+    expect(message).toMatch(problem);
+    expect(message).not.toContain('KEY123');
   });
 });

@@ -15,6 +15,8 @@ export interface RpcProxy {
    * instead of being forwarded, as a rate-limiting provider does (0: never). Counted as `refused (429)`.
    */
   refuseEvery: number;
+  /** Blocks taken off every `eth_blockNumber` answer: a node this far behind its peers (0: none). */
+  headLag: number;
   /** Calls by JSON-RPC method since the last reset, and `http requests`: how many HTTP requests carried them. */
   counts(): Record<string, number>;
   reset(): void;
@@ -30,12 +32,29 @@ function methodsOf(body: string): string[] {
   }
 }
 
+/** The answer with `lag` taken off the result of every eth_blockNumber call the request made. */
+function lagged(answer: string, request: string, lag: number): string {
+  try {
+    const calls = [JSON.parse(request)].flat() as { id: unknown; method: string }[];
+    const heads = new Set(calls.filter((c) => c.method === 'eth_blockNumber').map((c) => c.id));
+    const parsed = JSON.parse(answer) as
+      { id: unknown; result?: unknown } | { id: unknown; result?: unknown }[];
+    for (const one of [parsed].flat())
+      if (heads.has(one.id) && typeof one.result === 'string')
+        one.result = `0x${(BigInt(one.result) - BigInt(lag)).toString(16)}`;
+    return JSON.stringify(parsed);
+  } catch {
+    return answer;
+  }
+}
+
 export async function startRpcProxy(target: string): Promise<RpcProxy> {
   const upstream = new URL(target);
   let counts: Record<string, number> = {};
   const proxy = {
     delayMs: 0,
     refuseEvery: 0,
+    headLag: 0,
     counts: () => ({ ...counts }),
     reset: () => {
       counts = {};
@@ -66,8 +85,22 @@ export async function startRpcProxy(target: string): Promise<RpcProxy> {
             headers: { 'content-type': 'application/json', 'content-length': body.length },
           },
           (answer) => {
-            res.writeHead(answer.statusCode ?? 502, answer.headers);
-            answer.pipe(res);
+            if (proxy.headLag === 0) {
+              res.writeHead(answer.statusCode ?? 502, answer.headers);
+              answer.pipe(res);
+              return;
+            }
+            const parts: Buffer[] = [];
+            answer.on('data', (part: Buffer) => parts.push(part));
+            answer.on('end', () => {
+              const text = lagged(
+                Buffer.concat(parts).toString('utf8'),
+                body.toString('utf8'),
+                proxy.headLag,
+              );
+              res.writeHead(answer.statusCode ?? 502, { 'content-type': 'application/json' });
+              res.end(text);
+            });
           },
         );
         out.on('error', () => res.destroy());

@@ -1,7 +1,13 @@
 import type { JsonRpcProvider } from 'ethers';
 import type { Logger } from 'pino';
-import { createChainProvider, vaultLayout, type VaultLayout } from '@yv/chain';
-import { readDeployment, readProductConfig, type Deployment, type ProductConfig } from '@yv/config';
+import { createChainProvider, createRpcEndpoints, vaultLayout, type VaultLayout } from '@yv/chain';
+import {
+  readDeployment,
+  readProductConfig,
+  rpcEndpointsOf,
+  type Deployment,
+  type ProductConfig,
+} from '@yv/config';
 import { createPool, latestReadiness, runMigrations, type Pool } from '@yv/db';
 import { currentReadiness, type ReadyState } from '@yv/domain';
 import { createServiceMetrics, type ServiceMetrics } from '@yv/metrics';
@@ -65,10 +71,10 @@ export async function createGatewayContext(config: GatewayConfig): Promise<Gatew
     applicationName: 'yv-gateway',
     onError: warnLostConnection(toLog(log)),
   });
+  const rpc = createRpcEndpoints(rpcEndpointsOf(config), { timeoutMs: config.RPC_TIMEOUT_MS });
   const provider = createChainProvider({
-    rpcUrl: config.RPC_URL,
+    transport: rpc,
     chainId: deployment.chainId,
-    timeoutMs: config.RPC_TIMEOUT_MS,
     batchWindowMs: config.RPC_BATCH_WINDOW_MS,
   });
   // The watcher's readiness row, reloaded at most once per READ_CACHE_TTL_MS for all quotes. Not the reads' own
@@ -101,6 +107,7 @@ export async function createGatewayContext(config: GatewayConfig): Promise<Gatew
     readinessMaxAgeMs: config.READINESS_MAX_AGE_MS,
     hlpVaultAddress: config.HLP_VAULT_ADDRESS,
     cacheTtlMs: config.READ_CACHE_TTL_MS,
+    rpcEndpoints: () => rpc.health(),
   });
   const writer = createActionWriter({ pool, deployment, ...actionMetricHooks(createActionMetrics(metrics)) });
   const tracker = await startActionTracker({
@@ -182,6 +189,7 @@ export async function createGatewayContext(config: GatewayConfig): Promise<Gatew
       await webhookRetrier.close();
       await events.close();
       provider.destroy();
+      rpc.close();
       await pool.end();
     },
   };

@@ -1,5 +1,6 @@
 import type { Server } from 'node:http';
 import { checkContractsAtStart } from '@yv/chain';
+import { rpcEndpointsOf } from '@yv/config';
 import { runService, toLog } from '@yv/runtime';
 import { loadGatewayConfig } from './config';
 import { createGatewayContext } from './context';
@@ -25,7 +26,7 @@ runService({
     const config = loadGatewayConfig(process.env);
     const ctx = await createGatewayContext(config);
     await checkContractsAtStart({
-      rpcUrl: config.RPC_URL,
+      endpoints: rpcEndpointsOf(config),
       layout: ctx.layout,
       log: toLog(ctx.log),
       onLateMismatch: (err) => {

@@ -1,5 +1,5 @@
 import { createActionWriter } from '@yv/actions';
-import { createRpcClient, RpcError, vaultLayout, type RpcClient } from '@yv/chain';
+import { createRpcClient, RpcError, vaultLayout, type JsonPoster, type RpcClient } from '@yv/chain';
 import type { Deployment } from '@yv/config';
 import { ADVISORY_LOCKS, openAdvisoryLockSession, recordRpcFailure, type Pool } from '@yv/db';
 import { backoffMs, storedAddress } from '@yv/domain';
@@ -11,11 +11,13 @@ import { step, type StepResult } from './follow/step';
 import { createIndexerMetrics, type IndexerMetrics } from './metrics';
 import { CursorMovedError } from './write';
 
-export interface IndexerOptions {
+/** The node: its URL (a 15 s timeout), or the service's endpoint set (RPC_URLS), which the service closes. */
+type IndexerRpc = { rpcUrl: string } | { transport: JsonPoster };
+
+export type IndexerOptions = IndexerRpc & {
   pool: Pool;
   /** The database the writer lock's own connection goes to (the pool's database). */
   databaseUrl: string;
-  rpcUrl: string;
   deployment: Deployment;
   /** Blocks behind the head after which a block is final. Default 2. */
   confirmations?: number;
@@ -27,7 +29,7 @@ export interface IndexerOptions {
   lockRetryMs?: number;
   log?: Log;
   metrics?: IndexerMetrics;
-}
+};
 
 export interface Indexer {
   /** Takes the writer lock (waiting for it) and follows the chain until stop(). */
@@ -51,7 +53,9 @@ export function createIndexer(options: IndexerOptions): Indexer {
   // Capped at 2 s: an RPC or database back after an outage is used within seconds (a failed step costs one call).
   const stepBackoff = { baseMs: 2 * pollIntervalMs, maxMs: Math.min(2_000, 32 * pollIntervalMs) };
   const rpc: RpcClient = createRpcClient({
-    url: options.rpcUrl,
+    ...('transport' in options
+      ? { transport: options.transport }
+      : { rpcUrl: options.rpcUrl, timeoutMs: 15_000 }),
     retry: { attempts: 4, baseDelayMs: 200, maxDelayMs: 3_000 },
     onError: (error) => metrics.rpcErrors.inc({ kind: error.kind }),
   });

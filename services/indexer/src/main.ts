@@ -1,11 +1,14 @@
 /** `pnpm --filter indexer start`: follows the deployment's chain into Postgres and serves /metrics. */
-import { checkContractsAtStart, vaultLayout } from '@yv/chain';
-import { describeConfig, parseEnv, readDeployment } from '@yv/config';
+import { checkContractsAtStart, createRpcEndpoints, vaultLayout } from '@yv/chain';
+import { describeConfig, parseEnv, readDeployment, rpcEndpointsOf } from '@yv/config';
 import { createPool, ensureDatabase, runMigrations } from '@yv/db';
 import { createLog, runService, warnLostConnection } from '@yv/runtime';
 import { indexerEnv } from './config';
 import { createIndexer } from './indexer';
 import { createIndexerMetrics } from './metrics';
+
+/** One JSON-RPC request's budget: an eth_getLogs of a wide range takes a while on a busy node. */
+const RPC_TIMEOUT_MS = 15_000;
 
 runService({
   async start() {
@@ -15,7 +18,7 @@ runService({
     log('info', 'starting', { config: describeConfig(indexerEnv, config), chainId: deployment.chainId });
     const layout = vaultLayout(deployment);
     await checkContractsAtStart({
-      rpcUrl: config.RPC_URL,
+      endpoints: rpcEndpointsOf(config),
       layout,
       log,
       onLateMismatch: (err) => {
@@ -33,10 +36,11 @@ runService({
       onError: warnLostConnection(log),
     });
     const metrics = createIndexerMetrics();
+    const rpc = createRpcEndpoints(rpcEndpointsOf(config), { timeoutMs: RPC_TIMEOUT_MS });
     const indexer = createIndexer({
       pool,
       databaseUrl: config.DATABASE_URL,
-      rpcUrl: config.RPC_URL,
+      transport: rpc,
       deployment,
       confirmations: config.CONFIRMATIONS,
       pollIntervalMs: config.POLL_INTERVAL_MS,
@@ -52,6 +56,7 @@ runService({
       // on the RPC is cut at the shutdown bound.
       async stop() {
         await indexer.stop();
+        rpc.close();
         await pool.end();
       },
     };

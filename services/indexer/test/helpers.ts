@@ -103,7 +103,7 @@ export interface Faults {
 
 /** The indexer's range fetcher on `v`'s followed logs, with its own RPC client (to close) and log filter. */
 export function rangeFetcherOf(v: DevnetVault, targetLogs: number, maxRange = 1_000, faults: Faults = {}) {
-  const rpc = createRpcClient({ url: v.rpcUrl });
+  const rpc = createRpcClient({ rpcUrl: v.rpcUrl, timeoutMs: 15_000 });
   const layout = vaultLayout(v.deployment);
   const addresses = layout.followedAddresses.map(storedAddress);
   const topics = layout.followedTopics;

@@ -1,5 +1,5 @@
 import { checkContractsAtStart, vaultLayout } from '@yv/chain';
-import { readDeployment } from '@yv/config';
+import { readDeployment, rpcEndpointsOf } from '@yv/config';
 import { runMigrations } from '@yv/db';
 import { createLog, runService } from '@yv/runtime';
 import { parseWatcherConfig } from './config';
@@ -12,7 +12,7 @@ runService({
     const log = createLog('watcher', config.LOG_LEVEL);
     const layout = vaultLayout(deployment);
     await checkContractsAtStart({
-      rpcUrl: config.RPC_URL,
+      endpoints: rpcEndpointsOf(config),
       layout,
       log,
       onLateMismatch: (err) => {

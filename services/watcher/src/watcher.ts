@@ -1,6 +1,6 @@
 import Redis from 'ioredis';
-import { createChainProvider, vaultLayout } from '@yv/chain';
-import type { Deployment } from '@yv/config';
+import { createChainProvider, createRpcEndpoints, vaultLayout } from '@yv/chain';
+import { rpcEndpointsOf, type Deployment } from '@yv/config';
 import { ADVISORY_LOCKS, createPool, openAdvisoryLockSession, type Pool } from '@yv/db';
 import type { Readiness } from '@yv/domain';
 import { createLog, holdLeadership, startLoop, warnLostConnection, type Log, type Loop } from '@yv/runtime';
@@ -49,16 +49,13 @@ export function createWatcher(options: WatcherOptions): Watcher {
     options.pool ??
     createPool(config.DATABASE_URL, { applicationName: 'yv-watcher', onError: warnLostConnection(log) });
   const metrics = options.metrics ?? createWatcherMetrics();
+  const rpc = createRpcEndpoints(rpcEndpointsOf(config), { timeoutMs: config.RPC_TIMEOUT_MS });
   const ctx: WatcherContext = {
     config,
     deployment,
     layout: vaultLayout(deployment),
     pool,
-    provider: createChainProvider({
-      rpcUrl: config.RPC_URL,
-      chainId: deployment.chainId,
-      timeoutMs: config.RPC_TIMEOUT_MS,
-    }),
+    provider: createChainProvider({ transport: rpc, chainId: deployment.chainId }),
     metrics,
     log,
     hlpVaultAddress: config.HLP_VAULT_ADDRESS ?? deployment.contracts.hlpVault,
@@ -150,6 +147,7 @@ export function createWatcher(options: WatcherOptions): Watcher {
         await leading;
         onceRedis?.disconnect();
         ctx.provider.destroy();
+        rpc.close();
         if (ownsPool) await pool.end();
       })();
       return stopping;

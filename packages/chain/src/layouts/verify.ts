@@ -1,6 +1,7 @@
-import type { JsonRpcProvider, Provider } from 'ethers';
-import { ConfigError, type ConfigProblem } from '@yv/config';
+import type { Provider } from 'ethers';
+import { ConfigError, type ConfigProblem, type RpcEndpoint } from '@yv/config';
 import { sleep, type Log } from '@yv/runtime';
+import { createRpcEndpoints } from '../endpoints';
 import { createChainProvider } from '../provider';
 import { probeViews } from '../multicall';
 import type { VaultLayout } from './types';
@@ -44,7 +45,8 @@ export async function verifyLayout(provider: Provider, layout: VaultLayout): Pro
 }
 
 export interface ContractsCheck {
-  rpcUrl: string;
+  /** The service's RPC endpoints (rpcEndpointsOf its config), asked with a short timeout of the check's own. */
+  endpoints: readonly RpcEndpoint[];
   layout: VaultLayout;
   log: Log;
   /** How long start waits for a node that does not answer before it goes on unverified. Default 10 s. */
@@ -60,11 +62,12 @@ export interface ContractsCheck {
  */
 export async function checkContractsAtStart(check: ContractsCheck): Promise<void> {
   const { layout } = check;
-  const provider = createChainProvider({
-    rpcUrl: check.rpcUrl,
-    chainId: layout.deployment.chainId,
-    timeoutMs: 2_000,
-  });
+  const endpoints = createRpcEndpoints(check.endpoints, { timeoutMs: 2_000 });
+  const provider = createChainProvider({ transport: endpoints, chainId: layout.deployment.chainId });
+  const close = () => {
+    provider.destroy();
+    endpoints.close();
+  };
   const verified = async (): Promise<boolean> => {
     try {
       await verifyLayout(provider, layout);
@@ -81,29 +84,23 @@ export async function checkContractsAtStart(check: ContractsCheck): Promise<void
         check.log('warn', 'the node did not answer: the contracts are checked once it does', {
           contractVersion: layout.version,
         });
-        void verifyLater(provider, verified, check);
+        void verifyLater(verified, check).finally(close);
         return;
       }
       await sleep(500);
     }
   } catch (err) {
-    provider.destroy();
+    close();
     throw err;
   }
-  provider.destroy();
+  close();
   check.log('info', 'contracts verified', { contractVersion: layout.version });
 }
 
-async function verifyLater(
-  provider: JsonRpcProvider,
-  verified: () => Promise<boolean>,
-  check: ContractsCheck,
-): Promise<void> {
+async function verifyLater(verified: () => Promise<boolean>, check: ContractsCheck): Promise<void> {
   try {
     while (!(await verified())) await sleep(2_000);
   } catch (err) {
     if (err instanceof LayoutMismatchError) check.onLateMismatch(err);
-  } finally {
-    provider.destroy();
   }
 }

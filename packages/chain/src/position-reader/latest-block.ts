@@ -14,7 +14,10 @@ export function createLatestBlock(provider: Provider, ttlMs = 250): () => Promis
   const refresh = (): Promise<number> => {
     inflight ??= provider
       .getBlockNumber()
-      .then((block) => {
+      .then((reported) => {
+        // Never backwards: with several endpoints (RPC_URLS) the one answering may be a block or two behind the
+        // one that answered before, and a read pinned to the older block would undo what a partner was shown.
+        const block = Math.max(reported, value?.block ?? 0);
         value = { block, at: Date.now() };
         return block;
       })

@@ -1,17 +1,14 @@
-import { jsonPoster, JsonPostError } from '../json-post';
+import { JsonPostError, transportOf, type RpcTransportOptions } from '../json-post';
 import { classifyRpcError, RpcError } from './errors';
 import { withRetry, type RetryOptions } from './retry';
 import type { BlockHeader, LogFilter, RawLog, RpcRequest } from './types';
 
-export interface RpcClientOptions {
-  url: string;
-  /** Per HTTP request, in ms. Default 15000. */
-  timeoutMs?: number;
+export type RpcClientOptions = RpcTransportOptions & {
   /** Retry policy for every call; `attempts: 1` turns retries off. */
   retry?: RetryOptions;
   /** Called once per failed HTTP round trip (before any retry), for metrics. */
   onError?: (error: RpcError) => void;
-}
+};
 
 /**
  * JSON-RPC with batching over the shared JSON transport (`jsonPoster`). Not ethers' provider: it wraps every log in an
@@ -103,7 +100,7 @@ function asRpcError(error: unknown, label: string): RpcError {
 }
 
 export function createRpcClient(options: RpcClientOptions): RpcClient {
-  const poster = jsonPoster(options.url, options.timeoutMs ?? 15_000);
+  const { poster, close } = transportOf(options);
   let nextId = 1;
 
   async function post(body: unknown, label: string): Promise<unknown> {
@@ -182,6 +179,6 @@ export function createRpcClient(options: RpcClientOptions): RpcClient {
       ]);
       return { logs: logs as RawLog[], blocks: (blocks as (RawBlock | null)[]).map(toHeader) };
     },
-    close: () => poster.close(),
+    close,
   };
 }

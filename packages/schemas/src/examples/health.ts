@@ -56,4 +56,28 @@ export const healthExample = {
     nav: { lastGoodAt: '2025-06-01T11:59:00.000Z' },
     error: null,
   },
+  rpc: {
+    endpoints: [
+      {
+        endpoint: 'https://rpc.provider-a.example/…',
+        state: 'up',
+        head: '1200',
+        lagBlocks: 0,
+        latencyMs: 42,
+        consecutiveFailures: 0,
+        lastError: null,
+        lastOkAt: UPDATED_AT,
+      },
+      {
+        endpoint: 'https://rpc.provider-b.example/…',
+        state: 'down',
+        head: '1197',
+        lagBlocks: 3,
+        latencyMs: 180,
+        consecutiveFailures: 2,
+        lastError: 'HTTP 429',
+        lastOkAt: '2025-06-01T11:58:40.000Z',
+      },
+    ],
+  },
 };

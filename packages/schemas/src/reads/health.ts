@@ -42,6 +42,46 @@ export const Ready = {
   },
 } as const;
 
+export const RpcEndpointHealth = {
+  type: 'object',
+  description:
+    "One JSON-RPC endpoint. `up` endpoints are asked first, in the configured order; `lagging` ones (a head more than 2 blocks behind the best endpoint's, so reads there would go back in time) next; `down` ones (failing, passed over for 1 s after a failure, doubling to 30 s) last. Heads are probed every 2 s when there are several endpoints.",
+  required: [
+    'endpoint',
+    'state',
+    'head',
+    'lagBlocks',
+    'latencyMs',
+    'consecutiveFailures',
+    'lastError',
+    'lastOkAt',
+  ],
+  additionalProperties: false,
+  properties: {
+    endpoint: {
+      type: 'string',
+      description:
+        "The endpoint's origin, with `/…` in place of a path or query (where providers keep their keys).",
+      examples: ['https://rpc.example.com/…'],
+    },
+    state: { type: 'string', enum: ['up', 'lagging', 'down'] },
+    head: blockOrNull('Its head at the last probe (several endpoints only)'),
+    lagBlocks: {
+      type: ['integer', 'null'],
+      minimum: 0,
+      description: 'Blocks behind the best head of the endpoints; null before a probe.',
+    },
+    latencyMs: {
+      type: ['integer', 'null'],
+      minimum: 0,
+      description: 'Smoothed round-trip time of its answers; null before the first.',
+    },
+    consecutiveFailures: { type: 'integer', minimum: 0 },
+    lastError: nullableReason('its last request failed (never cleared, see lastOkAt)'),
+    lastOkAt: orNull(DateTime, 'When it last answered; null if never.'),
+  },
+} as const;
+
 export const KeeperHealth = {
   type: 'object',
   description:
@@ -127,7 +167,7 @@ export const Health = {
   type: 'object',
   description:
     'Health of the API and its inputs. Always answered 200 while the API runs; readiness is in `ready`.',
-  required: ['api', 'ready', 'database', 'vault', 'snapshots', 'indexer', 'keeper'],
+  required: ['api', 'ready', 'database', 'vault', 'snapshots', 'indexer', 'keeper', 'rpc'],
   additionalProperties: false,
   properties: {
     api: {
@@ -219,7 +259,15 @@ export const Health = {
       },
     },
     keeper: ref('KeeperHealth'),
+    rpc: {
+      type: 'object',
+      description:
+        "The chain's JSON-RPC endpoints as this gateway replica sees them (RPC_URLS, or RPC_URL alone), in the configured order of preference.",
+      required: ['endpoints'],
+      additionalProperties: false,
+      properties: { endpoints: { type: 'array', items: ref('RpcEndpointHealth') } },
+    },
   },
 } as const;
 
-export const healthSchemas = { Ready, KeeperHealth, Health } as const;
+export const healthSchemas = { Ready, KeeperHealth, RpcEndpointHealth, Health } as const;

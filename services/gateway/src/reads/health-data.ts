@@ -1,5 +1,5 @@
 import type { Deployment } from '@yv/config';
-import type { VaultState } from '@yv/chain';
+import type { RpcEndpointHealth, VaultState } from '@yv/chain';
 import type { IndexerState, KeeperHeartbeatRow } from '@yv/db';
 import { toAmount, type FreshnessThresholds, type ReadyState } from '@yv/domain';
 
@@ -19,6 +19,7 @@ export interface HealthInputs {
   thresholds: FreshnessThresholds;
   assetDecimals: number | null;
   head: ChainHead;
+  rpcEndpoints: readonly RpcEndpointHealth[];
   ready: ReadyState;
   snapshot: StoredSnapshot | null | { error: string };
   indexer: IndexerState | null | { error: string };
@@ -211,6 +212,19 @@ function keeperOf(i: HealthInputs) {
   };
 }
 
+function endpointOf(e: RpcEndpointHealth) {
+  return {
+    endpoint: e.endpoint,
+    state: e.state,
+    head: e.head?.toString() ?? null,
+    lagBlocks: e.lagBlocks,
+    latencyMs: e.latencyMs,
+    consecutiveFailures: e.consecutiveFailures,
+    lastError: e.lastError,
+    lastOkAt: e.lastOkAt?.toISOString() ?? null,
+  };
+}
+
 /** The spec's `health`. `api` is `ok` only while every readiness flag holds. */
 export function buildHealth(i: HealthInputs) {
   const flags = [i.ready.display, i.ready.history, i.ready.activity, i.ready.operations, i.ready.deposits];
@@ -222,6 +236,7 @@ export function buildHealth(i: HealthInputs) {
     snapshots: snapshotsOf(i),
     indexer: indexerOf(i),
     keeper: keeperOf(i),
+    rpc: { endpoints: i.rpcEndpoints.map(endpointOf) },
   };
 }
 

@@ -1,5 +1,5 @@
 import type { Provider } from 'ethers';
-import type { VaultLayout } from '@yv/chain';
+import type { RpcEndpointHealth, VaultLayout } from '@yv/chain';
 import { duration, int, string, type ConfigOf, type Deployment, type ProductConfig } from '@yv/config';
 import type { Pool } from '@yv/db';
 import type { FreshnessThresholds } from '@yv/domain';
@@ -47,6 +47,8 @@ export interface ReadServicesOptions {
   hlpVaultAddress?: string;
   /** Default 1000; 0 shares only reads in flight (tests that change state between requests). */
   cacheTtlMs?: number;
+  /** What this gateway has seen of each RPC endpoint, for health; default none shown. */
+  rpcEndpoints?: () => RpcEndpointHealth[];
 }
 
 export function freshnessThresholdsOf(config: ReadsConfig): FreshnessThresholds {

@@ -318,6 +318,7 @@ export function createReadServices(opts: ReadServicesOptions): ReadServices {
         thresholds,
         assetDecimals: 'error' in meta ? null : meta.asset.decimals,
         head: chainHead,
+        rpcEndpoints: opts.rpcEndpoints?.() ?? [],
         ready,
         snapshot: found,
         indexer: state,
