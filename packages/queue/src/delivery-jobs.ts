@@ -6,11 +6,15 @@ const DELIVER_GROUP_JOB = 'deliver-group';
 
 export interface DeliveryJobData {
   deliveryId: string;
+  /** Whose endpoint it goes to, when the producer knows (the relay, the sweep, the worker's retries). */
+  partnerId?: string;
 }
 
 /** A job of the relay: several new deliveries, each still claimed, sent, recorded and retried on its own. */
 export interface DeliveryGroupJobData {
   deliveryIds: string[];
+  /** The partner of each delivery, in the same order. */
+  partnerIds?: string[];
 }
 
 export type AnyDeliveryJobData = DeliveryJobData | DeliveryGroupJobData;
@@ -27,8 +31,14 @@ export function isDeliveryGroup(data: AnyDeliveryJobData): data is DeliveryGroup
  * gets a job named by its attempt count too (`<delivery id>.<attempts>`; BullMQ refuses a colon), so the sweep's
  * add is not ignored.
  */
-export function deliveryJob(delivery: { id: string; attempts: number; abandoned?: boolean }, delayMs = 0) {
-  const data: DeliveryJobData = { deliveryId: delivery.id };
+export function deliveryJob(
+  delivery: { id: string; attempts: number; abandoned?: boolean; partnerId?: string },
+  delayMs = 0,
+) {
+  const data: DeliveryJobData = {
+    deliveryId: delivery.id,
+    ...(delivery.partnerId ? { partnerId: delivery.partnerId } : {}),
+  };
   return {
     name: DELIVER_JOB,
     data,
@@ -45,11 +55,18 @@ export function deliveryJob(delivery: { id: string; attempts: number; abandoned?
  * A relay job's group of new deliveries, named after its first delivery (`group.<delivery id>`), which no other
  * job can be.
  */
-export function deliveryGroupJob(deliveryIds: [string, ...string[]]) {
-  const data: DeliveryGroupJobData = { deliveryIds };
+export function deliveryGroupJob(
+  deliveries: [{ id: string; partnerId?: string }, ...{ id: string; partnerId?: string }[]],
+) {
+  const data: DeliveryGroupJobData = {
+    deliveryIds: deliveries.map((delivery) => delivery.id),
+    ...(deliveries.every((delivery) => delivery.partnerId)
+      ? { partnerIds: deliveries.map((delivery) => delivery.partnerId!) }
+      : {}),
+  };
   return {
     name: DELIVER_GROUP_JOB,
     data,
-    opts: { jobId: `group.${deliveryIds[0]}`, removeOnComplete: true, removeOnFail: true },
+    opts: { jobId: `group.${deliveries[0].id}`, removeOnComplete: true, removeOnFail: true },
   };
 }

@@ -14,6 +14,8 @@ export interface DeliveryToQueue {
   attempts: number;
   abandoned?: boolean;
   delayMs?: number;
+  /** Whose endpoint it goes to: carried in the job, for the worker's per-endpoint caps. */
+  partnerId?: string;
 }
 
 /** Redis refused the jobs or did not answer in time: the deliveries wait in Postgres for the sweep or the cron. */
@@ -65,11 +67,7 @@ export async function enqueueDeliveryGroups(
     const group = deliveries.slice(start, start + perJob);
     const [first, ...rest] = group;
     if (!first) break;
-    jobs.push(
-      rest.length === 0
-        ? deliveryJob(first)
-        : deliveryGroupJob([first.id, ...rest.map((delivery) => delivery.id)]),
-    );
+    jobs.push(rest.length === 0 ? deliveryJob(first) : deliveryGroupJob([first, ...rest]));
   }
   await addJobs(queue, jobs, timeoutMs);
 }

@@ -29,6 +29,7 @@ import {
 } from '@yv/runtime';
 import type { WebhookWorkerConfig } from './config';
 import { deliverOnce, type DeliverDeps, type DeliverStep } from './deliver';
+import { DEFER_MS, endpointGate } from './deliver/endpoint-gate';
 import { deliverySlots } from './deliver/slots';
 import { createWebhookWorkerMetrics, type WebhookWorkerMetrics } from './metrics';
 import { maintainWebhooks, type MaintenanceResult } from './maintenance';
@@ -142,6 +143,10 @@ export function createWebhookWorker(options: WebhookWorkerOptions): WebhookWorke
   let stopping: Promise<void> | undefined;
 
   const slots = deliverySlots(config.WEBHOOK_CONCURRENCY);
+  const gate = endpointGate({
+    concurrency: config.WEBHOOK_CONCURRENCY,
+    perEndpoint: config.WEBHOOK_ENDPOINT_CONCURRENCY,
+  });
 
   /** Hands deliveries to the queue; those Redis does not take wait pending in Postgres, where the sweep finds them. */
   const offer = async (what: string, deliveries: number, add: () => Promise<void>): Promise<void> => {
@@ -190,14 +195,32 @@ export function createWebhookWorker(options: WebhookWorkerOptions): WebhookWorke
     for (const [state, count] of Object.entries(counts)) metrics.queueDepth.set({ state }, count);
   };
 
-  /** One attempt in a slot of its own; null when the worker began stopping before a slot was free. */
-  const attemptInSlot = async (deliveryId: string): Promise<DeliverStep | null> => {
-    const slot = await slots.acquire();
-    if (!slot) return null;
+  /**
+   * One attempt in a slot of its own; null when the worker began stopping before a slot was free, `deferred` when
+   * its endpoint is at its cap (nothing claimed: it asks again after DEFER_MS).
+   */
+  const attemptInSlot = async (
+    deliveryId: string,
+    partnerId?: string,
+  ): Promise<DeliverStep | null | 'deferred'> => {
+    if (!gate.tryEnter(partnerId)) return 'deferred';
+    let step: DeliverStep | null = null;
     try {
-      return await deliverOnce(deps, { deliveryId }, slot);
+      const slot = await slots.acquire();
+      if (!slot) return null;
+      try {
+        step = await deliverOnce(deps, { deliveryId }, slot);
+        return step;
+      } finally {
+        slot.release();
+      }
     } finally {
-      slot.release();
+      gate.leave(
+        partnerId,
+        step === null || step.kind === 'skipped'
+          ? null
+          : { delivered: step.kind === 'settled' && step.status === 'delivered', durationMs: step.attemptMs },
+      );
     }
   };
 
@@ -207,16 +230,22 @@ export function createWebhookWorker(options: WebhookWorkerOptions): WebhookWorke
    * delivery has; if a claim or a record failed (Postgres away), it fails, and what it left pending or delivering
    * is the sweep's, as for any lost job.
    */
-  const deliverGroup = async (deliveryIds: string[]): Promise<void> => {
+  const deliverGroup = async (deliveryIds: string[], partnerIds: string[] | undefined): Promise<void> => {
     const outcomes = await Promise.allSettled(
-      deliveryIds.map(async (deliveryId) => {
-        const step = await attemptInSlot(deliveryId);
-        if (step?.kind === 'retry')
-          // The delivery row already says pending until then; if Redis does not take the job, the sweep adds it.
-          await offer('retry', 1, () =>
+      deliveryIds.map(async (deliveryId, index) => {
+        const partnerId = partnerIds?.[index];
+        const step = await attemptInSlot(deliveryId, partnerId);
+        // The delivery row already says pending until then; if Redis does not take the job, the sweep adds it. A
+        // deferred one leaves the group, so the group's job never waits on a failing endpoint.
+        if (step === 'deferred' || step?.kind === 'retry')
+          await offer(step === 'deferred' ? 'defer' : 'retry', 1, () =>
             enqueueDeliveries(
               queue,
-              [{ id: deliveryId, attempts: step.attempts, delayMs: step.delayMs }],
+              [
+                step === 'deferred'
+                  ? { id: deliveryId, attempts: 0, delayMs: DEFER_MS, partnerId }
+                  : { id: deliveryId, attempts: step.attempts, delayMs: step.delayMs, partnerId },
+              ],
               ENQUEUE_TIMEOUT_MS,
             ),
           );
@@ -241,12 +270,13 @@ export function createWebhookWorker(options: WebhookWorkerOptions): WebhookWorke
   };
 
   const processJob = async (job: Job<AnyDeliveryJobData>, token?: string): Promise<void> => {
-    if (isDeliveryGroup(job.data)) return deliverGroup(job.data.deliveryIds);
-    const step = await attemptInSlot(job.data.deliveryId);
-    if (step?.kind === 'retry' || step === null) {
+    if (isDeliveryGroup(job.data)) return deliverGroup(job.data.deliveryIds, job.data.partnerIds);
+    const step = await attemptInSlot(job.data.deliveryId, job.data.partnerId);
+    if (step === 'deferred' || step?.kind === 'retry' || step === null) {
       // The delivery row already says pending until then; if Redis loses this delayed job, the sweep re-adds it.
       // Stopping before its turn, the job goes back to the queue at once.
-      await job.moveToDelayed(Date.now() + (step?.delayMs ?? 0), token);
+      const delayMs = step === 'deferred' ? DEFER_MS : (step?.delayMs ?? 0);
+      await job.moveToDelayed(Date.now() + delayMs, token);
       throw new DelayedError();
     }
   };

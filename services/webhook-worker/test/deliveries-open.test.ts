@@ -120,7 +120,7 @@ it('opens a delivery with the relay, closes it when it settles, and keeps a retr
 
   // The sweep finds the attempt whose lease ran out, not the retry an hour ahead nor the failed one.
   expect(await listDueDeliveries(db.pool, { leaseMs: 0, limit: 10 })).toEqual([
-    { id: inFlight!.id, attempts: 1, abandoned: true },
+    { id: inFlight!.id, attempts: 1, abandoned: true, partnerId: live },
   ]);
   // The cron gives the failed one attempts again (a longer schedule) and leaves the rest.
   expect(await claimFailedDeliveries(db.pool, { maxAttempts: 5, limit: 10, overdueMs: 60_000 })).toEqual([

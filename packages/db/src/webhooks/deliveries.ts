@@ -12,6 +12,8 @@ export interface QueuedDelivery {
   attempts: number;
   /** A `delivering` row whose lease ran out: its worker died mid-attempt and its job may still sit in Redis. */
   abandoned?: boolean;
+  /** Whose endpoint it goes to: the worker caps a failing endpoint's attempts in flight by it. */
+  partnerId?: string;
 }
 
 export interface RelayedEvent {
@@ -60,6 +62,7 @@ export async function relayOutboxEvents(pool: IndexScanPool, limit: number): Pro
       outboxId: string;
       deliveryId: string | null;
       status: 'pending' | 'disabled' | null;
+      partnerId: string | null;
     }>(
       `WITH batch AS (
        SELECT ctid FROM outbox_unrelayed ORDER BY outbox_id LIMIT $1 FOR UPDATE SKIP LOCKED
@@ -77,12 +80,12 @@ export async function relayOutboxEvents(pool: IndexScanPool, limit: number): Pro
           AND (p.webhook_event_types IS NULL OR b.type = ANY (p.webhook_event_types) OR b.type = 'webhook.test')
         ORDER BY b.id
        ON CONFLICT (event_id, partner_id) DO NOTHING
-       RETURNING id, event_id, status, next_attempt_at
+       RETURNING id, event_id, partner_id, status, next_attempt_at
      ), opened AS (
        INSERT INTO webhook_deliveries_open (delivery_id, next_attempt_at)
        SELECT id, next_attempt_at FROM inserted WHERE status = 'pending'
      )
-     SELECT m.id AS "outboxId", i.id AS "deliveryId", i.status
+     SELECT m.id AS "outboxId", i.id AS "deliveryId", i.status, i.partner_id AS "partnerId"
        FROM marked m LEFT JOIN inserted i ON i.event_id = m.event_id
       ORDER BY m.id`,
       [limit],
@@ -90,7 +93,10 @@ export async function relayOutboxEvents(pool: IndexScanPool, limit: number): Pro
   );
   return rows.map((row) => ({
     outboxId: String(row.outboxId),
-    delivery: row.deliveryId && row.status ? { id: row.deliveryId, attempts: 0, status: row.status } : null,
+    delivery:
+      row.deliveryId && row.status && row.partnerId
+        ? { id: row.deliveryId, attempts: 0, status: row.status, partnerId: row.partnerId }
+        : null,
   }));
 }
 
@@ -318,7 +324,7 @@ export async function listDueDeliveries(
   options: { leaseMs: number; limit: number },
 ): Promise<QueuedDelivery[]> {
   const { rows } = await db.query<QueuedDelivery>(
-    `SELECT d.id, d.attempts, d.status = 'delivering' AS abandoned
+    `SELECT d.id, d.attempts, d.status = 'delivering' AS abandoned, d.partner_id AS "partnerId"
        FROM webhook_deliveries_open o JOIN webhook_deliveries d ON d.id = o.delivery_id
       WHERE NOT o.failed AND o.next_attempt_at <= now()
         AND (d.status = 'pending' OR (d.status = 'delivering' AND d.updated_at < now() - $1 * interval '1 millisecond'))

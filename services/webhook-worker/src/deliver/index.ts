@@ -35,9 +35,10 @@ export interface DeliverDeps {
 /** What became of one job run: nothing to do, a settled delivery, or a retry due after `delayMs`. */
 export type DeliverStep =
   | { kind: 'skipped' }
-  | { kind: 'settled'; status: Exclude<DeliveryStatusAfterAttempt, 'pending'> }
+  /** `attemptMs`: how long the receiver took (0 when nothing was sent). */
+  | { kind: 'settled'; status: Exclude<DeliveryStatusAfterAttempt, 'pending'>; attemptMs: number }
   /** `attempts`: made so far, this one included. */
-  | { kind: 'retry'; delayMs: number; attempts: number };
+  | { kind: 'retry'; delayMs: number; attempts: number; attemptMs: number };
 
 const NO_SECRET: AttemptAnswer = {
   statusCode: null,
@@ -71,7 +72,7 @@ export async function deliverOnce(
   if (!delivery) return { kind: 'skipped' };
   if (delivery.status === 'disabled') {
     deps.metrics.deliveries.inc({ outcome: 'disabled' });
-    return { kind: 'settled', status: 'disabled' };
+    return { kind: 'settled', status: 'disabled', attemptMs: 0 };
   }
   const body = webhookBody(delivery);
   const answer =
@@ -113,6 +114,6 @@ export async function deliverOnce(
   if (!settled) return { kind: 'skipped' };
   deps.metrics.deliveries.inc({ outcome: METRIC_OUTCOME[status] });
   return next.status === 'pending'
-    ? { kind: 'retry', delayMs: next.delayMs, attempts: delivery.attempt }
-    : { kind: 'settled', status: next.status };
+    ? { kind: 'retry', delayMs: next.delayMs, attempts: delivery.attempt, attemptMs: answer.durationMs }
+    : { kind: 'settled', status: next.status, attemptMs: answer.durationMs };
 }
