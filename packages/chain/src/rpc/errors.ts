@@ -1,9 +1,10 @@
 /**
  * Why an RPC call failed, which decides what the caller does next:
- * - `timeout`, `network`, `http` (429 / 5xx), `limit` (rate or resource limit): retrying the same call can help.
+ * - `timeout`, `network`, `http` (429 / 5xx), `limit` (rate or resource limit), `response` (an answer that is not
+ *   JSON-RPC, as a truncated one): retrying the same call can help.
  * - `range`: the node refused the block range or the answer was too large; the same call fails again, a smaller
  *   range may not (the fetch stage halves it).
- * - `rpc` (any other JSON-RPC error), `response` (an answer that is not JSON-RPC), `http` 4xx: retrying cannot help.
+ * - `rpc` (any other JSON-RPC error), `http` 4xx: retrying cannot help.
  */
 export type RpcErrorKind = 'timeout' | 'network' | 'http' | 'limit' | 'range' | 'rpc' | 'response';
 
@@ -24,9 +25,10 @@ export class RpcError extends Error {
   }
 }
 
-// Messages nodes use when a getLogs range or its answer is too big: geth, erigon, alchemy, infura, quicknode, hyperliquid.
+// Messages nodes use when a getLogs range or its answer is too big: geth, erigon, reth, alchemy, infura, quicknode,
+// blockpi, thirdweb, free tiers (infra/test/providers.test.ts answers with each).
 const RANGE_MESSAGE =
-  /block range|range (is )?too (large|wide)|too many (results|logs|blocks)|query returned more than|response (size|is too large)|limit exceeded.*(logs|results)|exceed(s|ed)? (max(imum)?|the) .*(range|results|logs)/i;
+  /block range|range (is )?too (large|wide)|too many (results|logs|blocks)|query returned more than|response (size|is too large)|limit exceeded.*(logs|results)|exceed(s|ed)? (max(imum)?|the) .*(range|results|logs)|ranges? over \d+ blocks|number of (requested )?blocks/i;
 
 /** Classifies a JSON-RPC error object `{code, message}` from a response. */
 export function classifyRpcError(method: string, code: number, message: string): RpcError {
@@ -44,9 +46,11 @@ export function classifyRpcError(method: string, code: number, message: string):
 export function shouldRetry(error: unknown): boolean {
   if (!(error instanceof RpcError)) return false;
   switch (error.kind) {
+    // `response`: an answer cut short or garbled on its way; the same call asked again usually comes back whole.
     case 'timeout':
     case 'network':
     case 'limit':
+    case 'response':
       return true;
     case 'http':
       return error.details.status === 429 || (error.details.status ?? 0) >= 500;
