@@ -40,6 +40,28 @@ export function createServiceMetrics(service: string): ServiceMetrics {
   };
 }
 
+/** What a service's RPC endpoint set says of each endpoint (RpcEndpoints.health of @yv/chain). */
+export type RpcEndpointStates = () => readonly { endpoint: string; state: string }[];
+
+/**
+ * `svc_<service>_rpc_endpoint_up{endpoint}`: 1 while an endpoint of RPC_URLS is up, 0 while it lags or is down,
+ * read from the service's endpoint set at each scrape. `watch` hands it the set once the service made it.
+ */
+export function rpcEndpointGauge(m: ServiceMetrics): { watch(states: RpcEndpointStates): void } {
+  let states: RpcEndpointStates = () => [];
+  new Gauge({
+    name: m.name('rpc_endpoint_up'),
+    help: '1 while the RPC endpoint is up, 0 while it lags or is down (RPC_URLS, or RPC_URL alone)',
+    labelNames: ['endpoint'],
+    registers: [m.registry],
+    collect() {
+      this.reset();
+      for (const { endpoint, state } of states()) this.set({ endpoint }, state === 'up' ? 1 : 0);
+    },
+  });
+  return { watch: (source) => (states = source) };
+}
+
 /** GET /metrics in the Prometheus text format, for mounting on a service's HTTP app. */
 export function metricsHandler(registry: Registry): express.RequestHandler {
   return async (_req, res) => {

@@ -10,7 +10,7 @@ import {
 } from '@yv/config';
 import { createPool, latestReadiness, runMigrations, type Pool } from '@yv/db';
 import { currentReadiness, type ReadyState } from '@yv/domain';
-import { createServiceMetrics, type ServiceMetrics } from '@yv/metrics';
+import { createServiceMetrics, rpcEndpointGauge, type ServiceMetrics } from '@yv/metrics';
 import { createActionWriter } from '@yv/actions';
 import { serviceLogger, toLog, warnLostConnection } from '@yv/runtime';
 import { actionMetricHooks, createActionMetrics } from './actions/metrics';
@@ -72,6 +72,7 @@ export async function createGatewayContext(config: GatewayConfig): Promise<Gatew
     onError: warnLostConnection(toLog(log)),
   });
   const rpc = createRpcEndpoints(rpcEndpointsOf(config), { timeoutMs: config.RPC_TIMEOUT_MS });
+  rpcEndpointGauge(metrics).watch(() => rpc.health());
   const provider = createChainProvider({
     transport: rpc,
     chainId: deployment.chainId,

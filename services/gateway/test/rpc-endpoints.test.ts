@@ -67,4 +67,9 @@ it('answers from the next endpoint while the first is down, and health shows bot
   });
   expect(JSON.stringify(health.body)).not.toContain('provider-key-123');
   expect(health.body.data.ready.reasonCodes).not.toContain('RPC_UNHEALTHY');
+
+  // The same view for Prometheus: the first endpoint 0, the second 1.
+  const scraped = await gw.ctx.metrics.registry.getSingleMetricAsString('svc_gateway_rpc_endpoint_up');
+  expect(scraped).toContain(`svc_gateway_rpc_endpoint_up{endpoint="${primary.url}"} 0`);
+  expect(scraped).toContain(`svc_gateway_rpc_endpoint_up{endpoint="${new URL(secondary.url).origin}/…"} 1`);
 });

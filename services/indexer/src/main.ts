@@ -37,6 +37,7 @@ runService({
     });
     const metrics = createIndexerMetrics();
     const rpc = createRpcEndpoints(rpcEndpointsOf(config), { timeoutMs: RPC_TIMEOUT_MS });
+    metrics.rpcEndpoints.watch(() => rpc.health());
     const indexer = createIndexer({
       pool,
       databaseUrl: config.DATABASE_URL,

@@ -1,4 +1,4 @@
-import { createServiceMetrics } from '@yv/metrics';
+import { createServiceMetrics, rpcEndpointGauge } from '@yv/metrics';
 
 /** svc_indexer_* metrics, documented in docs/metrics.md. */
 export function createIndexerMetrics() {
@@ -17,6 +17,7 @@ export function createIndexerMetrics() {
     ] as const),
     reorgs: m.counter('reorgs_total', 'Reorgs handled by rewinding to the common ancestor'),
     rpcErrors: m.counter('rpc_errors_total', 'Failed RPC round trips, by kind', ['kind'] as const),
+    rpcEndpoints: rpcEndpointGauge(m),
   };
 }
 

@@ -1,4 +1,4 @@
-import { createServiceMetrics, type ServiceMetrics } from '@yv/metrics';
+import { createServiceMetrics, rpcEndpointGauge, type ServiceMetrics } from '@yv/metrics';
 
 /** The watcher's metrics (docs/metrics.md names them once). */
 export function createWatcherMetrics(service: ServiceMetrics = createServiceMetrics('watcher')) {
@@ -21,6 +21,7 @@ export function createWatcherMetrics(service: ServiceMetrics = createServiceMetr
     vaultReadFailures: service.counter('vault_read_failures_total', 'Vault state reads that failed (RPC)'),
     heartbeats: service.counter('heartbeats_total', 'Keeper heartbeats stored, by validity', ['valid']),
     writer: service.gauge('writer', '1 while this replica holds the writer lock, else 0'),
+    rpcEndpoints: rpcEndpointGauge(service),
   };
 }
 

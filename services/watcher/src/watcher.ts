@@ -50,6 +50,7 @@ export function createWatcher(options: WatcherOptions): Watcher {
     createPool(config.DATABASE_URL, { applicationName: 'yv-watcher', onError: warnLostConnection(log) });
   const metrics = options.metrics ?? createWatcherMetrics();
   const rpc = createRpcEndpoints(rpcEndpointsOf(config), { timeoutMs: config.RPC_TIMEOUT_MS });
+  metrics.rpcEndpoints.watch(() => rpc.health());
   const ctx: WatcherContext = {
     config,
     deployment,
