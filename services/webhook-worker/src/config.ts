@@ -35,8 +35,8 @@ export const webhookWorkerEnv = {
   /** Deliveries in flight at once per worker process; a slow receiver holds one slot for at most the timeout. */
   WEBHOOK_CONCURRENCY: int({ default: 50, min: 1, max: 1_000 }),
   /**
-   * Attempts in flight to one endpoint (0: only WEBHOOK_CONCURRENCY); failing and slow endpoints share half of
-   * WEBHOOK_CONCURRENCY, a failing one with a single attempt (docs/webhooks.md#noisy-receivers).
+   * Attempts in flight to one endpoint (0: only WEBHOOK_CONCURRENCY); hanging and slow endpoints share half of
+   * WEBHOOK_CONCURRENCY, a hanging one with a single attempt (docs/webhooks.md#noisy-receivers).
    */
   WEBHOOK_ENDPOINT_CONCURRENCY: int({ default: 0, min: 0, max: 1_000 }),
   /** How often the relay looks for outbox rows when the last pass found none. */

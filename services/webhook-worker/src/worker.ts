@@ -146,6 +146,7 @@ export function createWebhookWorker(options: WebhookWorkerOptions): WebhookWorke
   const gate = endpointGate({
     concurrency: config.WEBHOOK_CONCURRENCY,
     perEndpoint: config.WEBHOOK_ENDPOINT_CONCURRENCY,
+    timeoutMs: config.WEBHOOK_TIMEOUT_MS,
   });
 
   /** Hands deliveries to the queue; those Redis does not take wait pending in Postgres, where the sweep finds them. */

@@ -1,32 +1,39 @@
 import type { ServerResponse } from 'node:http';
 import { listWebhookAttempts, listWebhookDeliveries } from '@yv/db';
 import { useTestDatabase, useTestRedis } from '@yv/testkit';
-import { endpointGate, mayStart, SLOW_ATTEMPT_MS } from '../src/deliver/endpoint-gate';
+import { endpointGate, healthAfter, mayStart, SLOW_ATTEMPT_MS } from '../src/deliver/endpoint-gate';
 import { actionEvents, createPartner, startReceiver, waitFor, type Answer } from './support/receiver';
 import { testWorker } from './support/worker';
 
 describe('the per-endpoint cap rule', () => {
-  const options = { concurrency: 10, perEndpoint: 3 };
+  const options = { concurrency: 10, perEndpoint: 3, timeoutMs: 10_000 };
 
-  it('gives a healthy endpoint up to its cap, a failing one a single attempt and a slow one the shared half', () => {
+  it('gives a healthy endpoint up to its cap, a hanging one a single attempt and a slow one the shared half', () => {
     expect(mayStart({ inFlight: 2, health: 'healthy' }, 0, options)).toBe(true);
     expect(mayStart({ inFlight: 3, health: 'healthy' }, 0, options)).toBe(false);
     expect(mayStart({ inFlight: 5, health: 'healthy' }, 9, { ...options, perEndpoint: 0 })).toBe(true);
-    expect(mayStart({ inFlight: 0, health: 'failing' }, 4, options)).toBe(true);
-    expect(mayStart({ inFlight: 1, health: 'failing' }, 1, options)).toBe(false);
-    expect(mayStart({ inFlight: 0, health: 'failing' }, 5, options)).toBe(false);
+    expect(mayStart({ inFlight: 0, health: 'hanging' }, 4, options)).toBe(true);
+    expect(mayStart({ inFlight: 1, health: 'hanging' }, 1, options)).toBe(false);
+    expect(mayStart({ inFlight: 0, health: 'hanging' }, 5, options)).toBe(false);
     expect(mayStart({ inFlight: 2, health: 'slow' }, 4, options)).toBe(true);
     expect(mayStart({ inFlight: 3, health: 'slow' }, 3, options)).toBe(false);
     expect(mayStart({ inFlight: 4, health: 'slow' }, 4, { ...options, perEndpoint: 0 })).toBe(true);
     expect(mayStart({ inFlight: 1, health: 'slow' }, 5, { ...options, perEndpoint: 0 })).toBe(false);
   });
 
-  it('marks an endpoint failing or slow by its last attempt and healthy again on a quick delivery', () => {
+  it('judges an endpoint by how long its last attempt took: a fast refusal leaves it healthy', () => {
+    expect(healthAfter({ delivered: false, durationMs: 5 }, SLOW_ATTEMPT_MS)).toBe('healthy');
+    expect(healthAfter({ delivered: false, durationMs: SLOW_ATTEMPT_MS }, SLOW_ATTEMPT_MS)).toBe('hanging');
+    expect(healthAfter({ delivered: true, durationMs: SLOW_ATTEMPT_MS }, SLOW_ATTEMPT_MS)).toBe('slow');
+    expect(healthAfter({ delivered: true, durationMs: 20 }, SLOW_ATTEMPT_MS)).toBe('healthy');
+  });
+
+  it('marks an endpoint hanging or slow by its last attempt and healthy again on a quick one', () => {
     const gate = endpointGate(options);
     expect(gate.tryEnter('a')).toBe(true);
     expect(gate.tryEnter('a')).toBe(true);
-    gate.leave('a', { delivered: false, durationMs: 5 });
-    // Failing with one attempt still in flight: nothing more until it ends.
+    gate.leave('a', { delivered: false, durationMs: SLOW_ATTEMPT_MS });
+    // Hanging with one attempt still in flight: nothing more until it ends.
     expect(gate.tryEnter('a')).toBe(false);
     gate.leave('a', { delivered: true, durationMs: SLOW_ATTEMPT_MS });
     // Slow: up to its own cap, within the shared half.
@@ -49,11 +56,11 @@ describe('the per-endpoint cap rule', () => {
     expect(gate.tryEnter(undefined)).toBe(true);
   });
 
-  it('keeps half of the slots for healthy endpoints however many fail', () => {
+  it('keeps half of the slots for healthy endpoints however many hang', () => {
     const gate = endpointGate(options);
     for (let i = 0; i < 8; i++) {
       gate.tryEnter(`bad-${i}`);
-      gate.leave(`bad-${i}`, { delivered: false, durationMs: 1 });
+      gate.leave(`bad-${i}`, { delivered: false, durationMs: 10_000 });
     }
     const admitted = Array.from({ length: 8 }, (_, i) => gate.tryEnter(`bad-${i}`)).filter(Boolean);
     expect(admitted).toHaveLength(5);
@@ -74,7 +81,7 @@ function hanging() {
   return { state, answer };
 }
 
-it('a hanging endpoint, once it failed, holds one slot: its backlog never delays another partner', async () => {
+it('a hanging endpoint, once it timed out, holds one slot: its backlog never delays another partner', async () => {
   // Retries far off: only the first attempts of the backlog below reach the hanging receiver.
   const worker = testWorker(db, redis, {
     WEBHOOK_CONCURRENCY: '4',

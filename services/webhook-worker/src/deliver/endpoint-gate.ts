@@ -1,14 +1,15 @@
 /**
- * Per-endpoint caps on attempts in flight, so that a partner whose receiver hangs, fails or crawls never takes the
- * slots other partners' deliveries need (as Svix does). By its last attempt from this worker an endpoint is failing
- * (no 2xx), slow (a 2xx after SLOW_ATTEMPT_MS or more) or healthy. Failing and slow endpoints together hold at most
- * half of WEBHOOK_CONCURRENCY, so healthy endpoints always keep the other half; a failing one has one attempt in
- * flight at most, a slow one keeps its throughput within the shared half. Every endpoint is capped at
- * WEBHOOK_ENDPOINT_CONCURRENCY (0: no cap of its own). A delivery refused here is not claimed: its job waits
- * DEFER_MS and asks again. The state is each worker replica's own and starts healthy.
+ * Per-endpoint caps on attempts in flight, so that a partner whose receiver hangs or crawls never takes the slots
+ * other partners' deliveries need (as Svix does). What holds a slot is time, so an endpoint is judged by how long its
+ * last attempt from this worker took: at the slow threshold or more it is hanging (no 2xx, as a timeout) or slow (a
+ * 2xx); a quicker attempt, a fast refusal or 5xx included, leaves it healthy (its retries follow the schedule).
+ * Hanging and slow endpoints together hold at most half of WEBHOOK_CONCURRENCY, so healthy endpoints always keep the
+ * other half; a hanging one has one attempt in flight at most, a slow one keeps its throughput within the shared
+ * half. Every endpoint is capped at WEBHOOK_ENDPOINT_CONCURRENCY (0: no cap of its own). A delivery refused here is
+ * not claimed: its job waits DEFER_MS and asks again. The state is each worker replica's own and starts healthy.
  */
 
-/** An attempt this long is a slow receiver's, which holds a slot as a hanging one does. */
+/** An attempt this long holds its slot as a hanging receiver's does: 1 s, or half the timeout when that is less. */
 export const SLOW_ATTEMPT_MS = 1_000;
 /** How long a delivery refused by its endpoint's cap waits before it asks again. */
 export const DEFER_MS = 1_000;
@@ -16,8 +17,10 @@ export const DEFER_MS = 1_000;
 export interface EndpointGateOptions {
   /** WEBHOOK_CONCURRENCY. */
   concurrency: number;
-  /** WEBHOOK_ENDPOINT_CONCURRENCY: a healthy endpoint's cap; 0 none. */
+  /** WEBHOOK_ENDPOINT_CONCURRENCY: an endpoint's own cap; 0 none. */
   perEndpoint: number;
+  /** WEBHOOK_TIMEOUT_MS. */
+  timeoutMs: number;
 }
 
 export interface AttemptEnd {
@@ -29,15 +32,15 @@ export interface AttemptEnd {
 export interface EndpointGate {
   /** Counts one attempt in flight for the partner's endpoint if its cap allows; false when it must wait. */
   tryEnter(partnerId: string | undefined): boolean;
-  /** The attempt is over: one fewer in flight, and how it went decides whether the endpoint is degraded. */
+  /** The attempt is over: one fewer in flight, and how long it took and how it ended judge the endpoint. */
   leave(partnerId: string | undefined, end: AttemptEnd | null): void;
 }
 
-export type EndpointHealth = 'healthy' | 'slow' | 'failing';
+export type EndpointHealth = 'healthy' | 'slow' | 'hanging';
 
 interface Endpoint {
   inFlight: number;
-  /** Of those, how many count against the shared half of the failing and slow endpoints. */
+  /** Of those, how many count against the shared half of the hanging and slow endpoints. */
   inDegradedShare: number;
   health: EndpointHealth;
 }
@@ -46,16 +49,23 @@ interface Endpoint {
 export function mayStart(
   endpoint: Pick<Endpoint, 'inFlight' | 'health'>,
   degradedInFlight: number,
-  options: EndpointGateOptions,
+  options: Pick<EndpointGateOptions, 'concurrency' | 'perEndpoint'>,
 ): boolean {
   if (options.perEndpoint > 0 && endpoint.inFlight >= options.perEndpoint) return false;
   if (endpoint.health === 'healthy') return true;
-  if (endpoint.health === 'failing' && endpoint.inFlight > 0) return false;
+  if (endpoint.health === 'hanging' && endpoint.inFlight > 0) return false;
   return degradedInFlight < Math.max(1, Math.floor(options.concurrency / 2));
+}
+
+/** How an endpoint stands after an attempt that ended so. */
+export function healthAfter(end: AttemptEnd, slowMs: number): EndpointHealth {
+  if (end.durationMs < slowMs) return 'healthy';
+  return end.delivered ? 'slow' : 'hanging';
 }
 
 export function endpointGate(options: EndpointGateOptions): EndpointGate {
   const endpoints = new Map<string, Endpoint>();
+  const slowMs = Math.min(SLOW_ATTEMPT_MS, options.timeoutMs / 2);
   let degradedInFlight = 0;
 
   return {
@@ -80,8 +90,7 @@ export function endpointGate(options: EndpointGateOptions): EndpointGate {
         degradedInFlight -= 1;
       }
       // A delivery skipped (not ours to send) says nothing of the endpoint.
-      if (end)
-        endpoint.health = !end.delivered ? 'failing' : end.durationMs >= SLOW_ATTEMPT_MS ? 'slow' : 'healthy';
+      if (end) endpoint.health = healthAfter(end, slowMs);
       // Healthy and idle endpoints are forgotten: the map holds only what a cap needs.
       if (endpoint.inFlight === 0 && endpoint.health === 'healthy') endpoints.delete(partnerId!);
     },
