@@ -11,7 +11,10 @@ import { step, type StepResult } from './follow/step';
 import { createIndexerMetrics, type IndexerMetrics } from './metrics';
 import { CursorMovedError } from './write';
 
-/** The node: its URL (a 15 s timeout), or the service's endpoint set (RPC_URLS), which the service closes. */
+/** One JSON-RPC request's budget: an eth_getLogs of a wide range takes a while on a busy node. */
+export const INDEXER_RPC_TIMEOUT_MS = 15_000;
+
+/** The node: its URL, or the service's endpoint set (RPC_URLS), which the service closes. */
 type IndexerRpc = { rpcUrl: string } | { transport: JsonPoster };
 
 export type IndexerOptions = IndexerRpc & {
@@ -55,7 +58,7 @@ export function createIndexer(options: IndexerOptions): Indexer {
   const rpc: RpcClient = createRpcClient({
     ...('transport' in options
       ? { transport: options.transport }
-      : { rpcUrl: options.rpcUrl, timeoutMs: 15_000 }),
+      : { rpcUrl: options.rpcUrl, timeoutMs: INDEXER_RPC_TIMEOUT_MS }),
     retry: { attempts: 4, baseDelayMs: 200, maxDelayMs: 3_000 },
     onError: (error) => metrics.rpcErrors.inc({ kind: error.kind }),
   });

@@ -4,11 +4,8 @@ import { describeConfig, parseEnv, readDeployment, rpcEndpointsOf } from '@yv/co
 import { createPool, ensureDatabase, runMigrations } from '@yv/db';
 import { createLog, runService, warnLostConnection } from '@yv/runtime';
 import { indexerEnv } from './config';
-import { createIndexer } from './indexer';
+import { createIndexer, INDEXER_RPC_TIMEOUT_MS } from './indexer';
 import { createIndexerMetrics } from './metrics';
-
-/** One JSON-RPC request's budget: an eth_getLogs of a wide range takes a while on a busy node. */
-const RPC_TIMEOUT_MS = 15_000;
 
 runService({
   async start() {
@@ -36,7 +33,7 @@ runService({
       onError: warnLostConnection(log),
     });
     const metrics = createIndexerMetrics();
-    const rpc = createRpcEndpoints(rpcEndpointsOf(config), { timeoutMs: RPC_TIMEOUT_MS });
+    const rpc = createRpcEndpoints(rpcEndpointsOf(config), { timeoutMs: INDEXER_RPC_TIMEOUT_MS });
     metrics.rpcEndpoints.watch(() => rpc.health());
     const indexer = createIndexer({
       pool,

@@ -225,6 +225,10 @@ export function createWebhookWorker(options: WebhookWorkerOptions): WebhookWorke
     }
   };
 
+  /** When a delivery asks again: after its retry's delay, or DEFER_MS when its endpoint was at its cap. */
+  const askAgain = (step: DeliverStep | null | 'deferred') =>
+    step === 'deferred' ? { attempts: 0, delayMs: DEFER_MS } : step?.kind === 'retry' ? step : null;
+
   /**
    * A relay job's deliveries, each in a slot of its own and settled on its own: one that fails waits for its retry
    * in a job of its own, added as soon as its attempt is recorded, while the others go on. The job ends when every
@@ -236,17 +240,14 @@ export function createWebhookWorker(options: WebhookWorkerOptions): WebhookWorke
       deliveryIds.map(async (deliveryId, index) => {
         const partnerId = partnerIds?.[index];
         const step = await attemptInSlot(deliveryId, partnerId);
+        const again = askAgain(step);
         // The delivery row already says pending until then; if Redis does not take the job, the sweep adds it. A
         // deferred one leaves the group, so the group's job never waits on a failing endpoint.
-        if (step === 'deferred' || step?.kind === 'retry')
+        if (again)
           await offer(step === 'deferred' ? 'defer' : 'retry', 1, () =>
             enqueueDeliveries(
               queue,
-              [
-                step === 'deferred'
-                  ? { id: deliveryId, attempts: 0, delayMs: DEFER_MS, partnerId }
-                  : { id: deliveryId, attempts: step.attempts, delayMs: step.delayMs, partnerId },
-              ],
+              [{ id: deliveryId, attempts: again.attempts, delayMs: again.delayMs, partnerId }],
               ENQUEUE_TIMEOUT_MS,
             ),
           );
@@ -273,11 +274,11 @@ export function createWebhookWorker(options: WebhookWorkerOptions): WebhookWorke
   const processJob = async (job: Job<AnyDeliveryJobData>, token?: string): Promise<void> => {
     if (isDeliveryGroup(job.data)) return deliverGroup(job.data.deliveryIds, job.data.partnerIds);
     const step = await attemptInSlot(job.data.deliveryId, job.data.partnerId);
-    if (step === 'deferred' || step?.kind === 'retry' || step === null) {
+    const again = askAgain(step);
+    if (again || step === null) {
       // The delivery row already says pending until then; if Redis loses this delayed job, the sweep re-adds it.
       // Stopping before its turn, the job goes back to the queue at once.
-      const delayMs = step === 'deferred' ? DEFER_MS : (step?.delayMs ?? 0);
-      await job.moveToDelayed(Date.now() + delayMs, token);
+      await job.moveToDelayed(Date.now() + (again?.delayMs ?? 0), token);
       throw new DelayedError();
     }
   };

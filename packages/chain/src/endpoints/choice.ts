@@ -1,3 +1,5 @@
+import { backoffMs } from '@yv/domain';
+
 /**
  * Which endpoint of RPC_URLS a request tries first: the rule alone, over what the endpoint set has seen of each.
  * Every endpoint stays in the order, the worst last, so a request still goes somewhere when all are failing and
@@ -15,12 +17,14 @@ export interface EndpointView {
 
 /** A head this many blocks behind the best one is lagging: reads there would go back in time. */
 export const MAX_HEAD_LAG_BLOCKS = 2n;
-const FIRST_COOLDOWN_MS = 1_000;
-const MAX_COOLDOWN_MS = 30_000;
+const COOLDOWN = { baseMs: 1_000, maxMs: 30_000 };
 
-/** How long an endpoint that just failed `failures` times in a row is passed over: 1 s, doubling, at most 30 s. */
+/**
+ * How long an endpoint that just failed `failures` times in a row is passed over: 1 s, doubling, at most 30 s. The
+ * shared backoff's ceiling, without jitter: one process's cooldowns spread no load.
+ */
 export function cooldownMs(failures: number): number {
-  return Math.min(MAX_COOLDOWN_MS, FIRST_COOLDOWN_MS * 2 ** Math.max(0, failures - 1));
+  return backoffMs(COOLDOWN, Math.max(0, failures - 1), 1);
 }
 
 export function bestHead(views: readonly EndpointView[]): bigint | null {
