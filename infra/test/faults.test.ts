@@ -17,6 +17,7 @@ import { MockUSDC__factory } from '../../packages/contracts/src';
 import { ok, slow } from '../../services/webhook-worker/test/support/receiver';
 import { startFaultWorld, type FaultWorld, type ServiceName } from './support/fault-world';
 import { ROOT } from './support/processes';
+import { textTable } from './support/table';
 
 jest.setTimeout(900_000);
 
@@ -463,7 +464,5 @@ function formatTable(table: Row[]): string {
       r.recoverySec.toFixed(1),
     ].map(String),
   );
-  const widths = head.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i]!.length)));
-  const fmt = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join(' | ');
-  return ['', fmt(head), widths.map((w) => '-'.repeat(w)).join('-|-'), ...lines.map(fmt), ''].join('\n');
+  return textTable(head, lines);
 }

@@ -10,6 +10,7 @@ import type { Pool } from '../../packages/db/src';
 import { createTestDatabase, usePrivateDevnetVault, type TestDatabase } from '../../packages/testkit/src';
 import { contractsOf, deposit, testIndexer, USDC } from '../../services/indexer/test/helpers';
 import { startProviderProxy, type ProviderBehaviour } from './support/provider-proxy';
+import { textTable } from './support/table';
 
 jest.setTimeout(600_000);
 
@@ -207,11 +208,7 @@ afterAll(() => {
     r.catchUpSec.toFixed(1),
     r.touched,
   ]);
-  const widths = head.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i]!.length)));
-  const fmt = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join(' | ');
-  console.log(
-    ['', fmt(head), widths.map((w) => '-'.repeat(w)).join('-|-'), ...lines.map(fmt), ''].join('\n'),
-  );
+  console.log(textTable(head, lines));
 });
 
 it.each(ROWS)(

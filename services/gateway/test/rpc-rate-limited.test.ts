@@ -2,7 +2,7 @@
 import request from 'supertest';
 import { startRpcProxy, testRpcUrl, type RpcProxy } from '@yv/testkit';
 import { startTestGateway, type TestGateway } from './support/gateway';
-import { createTestPartner } from './support/partner';
+import { createTestPartner, partnerClient } from './support/partner';
 
 /**
  * Behind a provider that answers a quarter of the gateway's RPC requests 429 (`Retry-After: 1`, a JSON-RPC error
@@ -32,11 +32,11 @@ it('answers every quote and deposit action while one RPC request in four is refu
     const quote = await request(gw.app)
       .post('/api/v1/actions/deposit/quote')
       .send({ amountRaw: '1000000', account });
-    const created = await request(gw.app)
-      .post('/api/v1/partner/actions/deposit')
-      .set('authorization', `Bearer ${apiKey}`)
-      .set('idempotency-key', `rate-limited-rpc-${i}-${Date.now()}`)
-      .send({ amountRaw: '1000000', account, slippageBps: 50 });
+    const created = await partnerClient(gw.app, apiKey).create('deposit', {
+      amountRaw: '1000000',
+      account,
+      slippageBps: 50,
+    });
     statuses.push(quote.status, created.status);
   }
   expect(statuses).toEqual(Array.from({ length: 6 }, () => [200, 201]).flat());

@@ -11,6 +11,7 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import pino from 'pino';
 import { insertOutboxEvent, insertPartner, insertWebhookSecret, type Pool } from '@yv/db';
+import { sleep } from '@yv/runtime';
 import { createTestDatabase, createTestRedis } from '@yv/testkit';
 import { parseWebhookWorkerConfig } from '../src/config';
 import { createWebhookWorker } from '../src/worker';
@@ -95,8 +96,6 @@ const event = (pool: Pool, partnerId: string) =>
     partnerId,
     payload: { bench: true },
   });
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
